@@ -1,0 +1,61 @@
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express, { type Express } from 'express';
+import swaggerUi from 'swagger-ui-express';
+import { createContextFactory } from './context.ts';
+import { openApiHandler } from './http/openapi-handler.ts';
+import { errorHandler, notFoundHandler } from './http/problem-response.ts';
+import { requestContext } from './http/request-context.ts';
+import { requireManagementToken } from './http/require-management-token.ts';
+import type { Logger } from './logger.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import { appRouter } from './router.ts';
+import type { Deps } from './services/deps.ts';
+
+export interface AppOptions {
+  deps: Deps;
+  logger: Logger;
+}
+
+/** The whole HTTP surface: health, docs, /trpc for the editor, REST for everyone else, one error handler. */
+export function createApp({ deps, logger }: AppOptions): Express {
+  const { config } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(requestContext(logger));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await deps.prisma.$queryRaw`SELECT 1`;
+      res.json({ status: 'ready' });
+    } catch (error) {
+      res.locals.log.warn({ err: error }, 'database not reachable');
+      res.status(503).json({ status: 'unavailable' });
+    }
+  });
+
+  const document = buildOpenApiDocument({
+    router: appRouter,
+    managementTokenRequired: Boolean(config.managementToken),
+  });
+  app.get('/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+  app.use('/docs', swaggerUi.serve, swaggerUi.setup(undefined, { swaggerOptions: { url: '/openapi.json' } }));
+
+  const createContext = createContextFactory(deps);
+  const guard = requireManagementToken(config.managementToken);
+  app.use('/api/v1', guard);
+  app.use('/trpc', guard, createExpressMiddleware({ router: appRouter, createContext }));
+
+  const json = express.json({ limit: config.jsonBodyLimitBytes, type: ['application/json', 'application/*+json'] });
+  app.use(['/api/v1', '/public/v1'], json);
+  app.use(openApiHandler({ router: appRouter, createContext, maxBodySize: config.jsonBodyLimitBytes }));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

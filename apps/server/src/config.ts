@@ -1,0 +1,68 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => !value || /^postgres(ql)?:\/\//.test(value), 'Must be a postgres:// connection string'),
+  DATA_DIR: z.string().default('.data'),
+  MANAGEMENT_API_TOKEN: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JSON_BODY_LIMIT_KB: positiveInt(1024),
+  UPLOAD_MAX_FILE_SIZE_MB: positiveInt(10),
+  UPLOAD_MAX_FILES_PER_RESPONSE: positiveInt(20),
+  UPLOAD_MAX_BYTES_PER_RESPONSE: positiveInt(104_857_600),
+  ORPHAN_FILE_GRACE_SECONDS: positiveInt(86_400),
+  ORPHAN_SWEEP_INTERVAL_SECONDS: positiveInt(3_600),
+  GEOCODER_URL: z.url().optional(),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  managementToken: string | undefined;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  jsonBodyLimitBytes: number;
+  uploads: { maxFileSizeMb: number; maxFilesPerResponse: number; maxBytesPerResponse: number };
+  orphanFiles: { graceSeconds: number; sweepIntervalSeconds: number };
+  geocoderUrl: string | undefined;
+}
+
+/** The only place that reads the environment. Throws with every bad variable named. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.DATA_DIR),
+    managementToken: e.MANAGEMENT_API_TOKEN,
+    logLevel: e.LOG_LEVEL,
+    jsonBodyLimitBytes: e.JSON_BODY_LIMIT_KB * 1024,
+    uploads: {
+      maxFileSizeMb: e.UPLOAD_MAX_FILE_SIZE_MB,
+      maxFilesPerResponse: e.UPLOAD_MAX_FILES_PER_RESPONSE,
+      maxBytesPerResponse: e.UPLOAD_MAX_BYTES_PER_RESPONSE,
+    },
+    orphanFiles: { graceSeconds: e.ORPHAN_FILE_GRACE_SECONDS, sweepIntervalSeconds: e.ORPHAN_SWEEP_INTERVAL_SECONDS },
+    geocoderUrl: e.GEOCODER_URL,
+  };
+}

@@ -1,0 +1,33 @@
+import type { Problem } from '@forms-engine/schema';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { AppError } from '../errors/app-error.ts';
+import { PROBLEM_CONTENT_TYPE, toProblem } from '../errors/problem.ts';
+import type { Logger } from '../logger.ts';
+
+/** The request-specific part of every problem body. */
+export function withRequest(problem: Problem, req: Request, res: Response): Problem {
+  return { ...problem, instance: req.originalUrl.split('?')[0], requestId: res.locals.requestId };
+}
+
+export function logFailure(error: unknown, problem: Problem, res: Response) {
+  const log: Logger | undefined = res.locals.log;
+  if (problem.status >= 500) log?.error({ err: error }, 'request failed');
+}
+
+export function sendProblem(error: unknown, req: Request, res: Response) {
+  const problem = toProblem(error);
+  logFailure(error, problem, res);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res
+    .status(problem.status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(JSON.stringify(withRequest(problem, req, res)));
+}
+
+export const notFoundHandler: RequestHandler = (req, res) =>
+  sendProblem(new AppError('NOT_FOUND', 404, `No route for ${req.method} ${req.path}`), req, res);
+
+export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => sendProblem(error, req, res);

@@ -1,0 +1,41 @@
+import type { Server } from 'node:http';
+import { openDatabase, pgliteDirFor } from '@forms-engine/db';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) });
+  const applied = await db.migrate();
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+
+  const app = createApp({ deps: { prisma: db.prisma, config }, logger });
+  const server: Server = app.listen(config.port, config.host, () => {
+    logger.info({ port: config.port, database: db.kind, dataDir: config.dataDir }, 'Forms Engine listening');
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    server.close();
+    server.closeIdleConnections();
+    await new Promise((resolve) => server.once('close', resolve));
+    await db.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,18 @@
+import { QuestionnaireId } from '@forms-engine/schema';
+import { z } from 'zod';
+import { deleteQuestionnaire } from '../../services/questionnaires.ts';
+import { procedure } from '../../trpc.ts';
+
+export const deleteQuestionnaireProcedure = procedure
+  .meta({
+    successStatus: 204,
+    openapi: {
+      method: 'DELETE',
+      path: '/api/v1/questionnaires/{id}',
+      tags: ['Questionnaires'],
+      summary: 'Delete a questionnaire with its versions, responses and files',
+    },
+  })
+  .input(QuestionnaireId)
+  .output(z.void())
+  .mutation(({ ctx, input }) => deleteQuestionnaire(ctx.deps, input.id));

@@ -1,0 +1,17 @@
+import { QuestionnaireDetail, QuestionnaireId } from '@forms-engine/schema';
+import { duplicateQuestionnaire } from '../../services/questionnaires.ts';
+import { procedure } from '../../trpc.ts';
+
+export const duplicateQuestionnaireProcedure = procedure
+  .meta({
+    successStatus: 201,
+    openapi: {
+      method: 'POST',
+      path: '/api/v1/questionnaires/{id}/duplicate',
+      tags: ['Questionnaires'],
+      summary: 'Copy a questionnaire draft and settings under a new publicId; nothing is published',
+    },
+  })
+  .input(QuestionnaireId)
+  .output(QuestionnaireDetail)
+  .mutation(({ ctx, input }) => duplicateQuestionnaire(ctx.deps, input.id));

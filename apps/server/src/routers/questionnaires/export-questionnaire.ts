@@ -1,0 +1,16 @@
+import { QuestionnaireExport, QuestionnaireId } from '@forms-engine/schema';
+import { exportQuestionnaire } from '../../services/questionnaires.ts';
+import { procedure } from '../../trpc.ts';
+
+export const exportQuestionnaireProcedure = procedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/v1/questionnaires/{id}/export',
+      tags: ['Questionnaires'],
+      summary: 'Export the draft as portable JSON',
+    },
+  })
+  .input(QuestionnaireId)
+  .output(QuestionnaireExport)
+  .query(({ ctx, input }) => exportQuestionnaire(ctx.deps, input.id));

@@ -1,0 +1,16 @@
+import { QuestionnaireDetail, QuestionnaireId } from '@forms-engine/schema';
+import { getQuestionnaire } from '../../services/questionnaires.ts';
+import { procedure } from '../../trpc.ts';
+
+export const getQuestionnaireProcedure = procedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/v1/questionnaires/{id}',
+      tags: ['Questionnaires'],
+      summary: 'Get a questionnaire with its draft',
+    },
+  })
+  .input(QuestionnaireId)
+  .output(QuestionnaireDetail)
+  .query(({ ctx, input }) => getQuestionnaire(ctx.deps, input.id));

@@ -1,0 +1,16 @@
+import { VersionDetail, VersionRef } from '@forms-engine/schema';
+import { getVersion } from '../../services/versions.ts';
+import { procedure } from '../../trpc.ts';
+
+export const getVersionProcedure = procedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/v1/questionnaires/{id}/versions/{n}',
+      tags: ['Versions'],
+      summary: 'Get a published version with its frozen definition',
+    },
+  })
+  .input(VersionRef)
+  .output(VersionDetail)
+  .query(({ ctx, input }) => getVersion(ctx.deps, input.id, input.n));

@@ -1,0 +1,17 @@
+import { QuestionnaireDetail, QuestionnaireImportRequest } from '@forms-engine/schema';
+import { importQuestionnaire } from '../../services/questionnaires.ts';
+import { procedure } from '../../trpc.ts';
+
+export const importQuestionnaireProcedure = procedure
+  .meta({
+    successStatus: 201,
+    openapi: {
+      method: 'POST',
+      path: '/api/v1/questionnaires/import',
+      tags: ['Questionnaires'],
+      summary: 'Create a questionnaire draft from an export; nothing is published',
+    },
+  })
+  .input(QuestionnaireImportRequest)
+  .output(QuestionnaireDetail)
+  .mutation(({ ctx, input }) => importQuestionnaire(ctx.deps, input));

@@ -1,0 +1,16 @@
+import { ListQuestionnairesInput, PageResultQuestionnaireSummary } from '@forms-engine/schema';
+import { listQuestionnaires } from '../../services/questionnaires.ts';
+import { procedure } from '../../trpc.ts';
+
+export const listQuestionnairesProcedure = procedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/v1/questionnaires',
+      tags: ['Questionnaires'],
+      summary: 'List questionnaires, newest change first',
+    },
+  })
+  .input(ListQuestionnairesInput)
+  .output(PageResultQuestionnaireSummary)
+  .query(({ ctx, input }) => listQuestionnaires(ctx.deps, input));

@@ -1,0 +1,16 @@
+import { Id, PatchQuestionnaireRequest, QuestionnaireDetail } from '@forms-engine/schema';
+import { patchQuestionnaire } from '../../services/questionnaires.ts';
+import { procedure } from '../../trpc.ts';
+
+export const patchQuestionnaireProcedure = procedure
+  .meta({
+    openapi: {
+      method: 'PATCH',
+      path: '/api/v1/questionnaires/{id}',
+      tags: ['Questionnaires'],
+      summary: 'Change the name, allowed origins or submission policy',
+    },
+  })
+  .input(PatchQuestionnaireRequest.extend({ id: Id }))
+  .output(QuestionnaireDetail)
+  .mutation(({ ctx, input: { id, ...patch } }) => patchQuestionnaire(ctx.deps, id, patch));

@@ -1,0 +1,16 @@
+import { definitionWith, Id, QuestionnaireDetail } from '@forms-engine/schema';
+import { replaceDraft } from '../../services/questionnaires.ts';
+import { procedure } from '../../trpc.ts';
+
+export const replaceDraftProcedure = procedure
+  .meta({
+    openapi: {
+      method: 'PUT',
+      path: '/api/v1/questionnaires/{id}/draft',
+      tags: ['Questionnaires'],
+      summary: 'Replace the draft definition',
+    },
+  })
+  .input(definitionWith({ id: Id }))
+  .output(QuestionnaireDetail)
+  .mutation(({ ctx, input: { id, ...draft } }) => replaceDraft(ctx.deps, id, draft));

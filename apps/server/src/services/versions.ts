@@ -1,0 +1,80 @@
+import type { Prisma, QuestionnaireVersion as VersionRow } from '@forms-engine/db';
+import type { Definition, QuestionnaireDetail, VersionDetail, VersionSummary } from '@forms-engine/schema';
+import { notFound } from '../errors/app-error.ts';
+import { sameJson } from './canonical-json.ts';
+import type { Deps } from './deps.ts';
+import { draftDiffersFromLatest, findQuestionnaire, lockQuestionnaire, toDetail } from './questionnaires.ts';
+
+const toSummary = (row: VersionRow): VersionSummary => ({
+  versionNumber: row.versionNumber,
+  note: row.note,
+  publishedAt: row.publishedAt.toISOString(),
+});
+
+/**
+ * Freezes the draft as version currentVersion + 1. When the draft equals the latest
+ * version nothing is created and the detail comes back unchanged.
+ */
+export async function publishQuestionnaire(deps: Deps, id: string, note = ''): Promise<QuestionnaireDetail> {
+  return deps.prisma.$transaction(async (tx) => {
+    const row = await lockQuestionnaire(tx, id);
+    const latest = await tx.questionnaireVersion.findUnique({
+      where: { questionnaireId_versionNumber: { questionnaireId: id, versionNumber: row.currentVersion } },
+    });
+    if (latest && sameJson(latest.definition, row.draft)) return toDetail(row);
+    const versionNumber = row.currentVersion + 1;
+    const now = new Date();
+    await tx.questionnaireVersion.create({
+      data: {
+        questionnaireId: id,
+        versionNumber,
+        note,
+        definition: row.draft as Prisma.InputJsonValue,
+        publishedAt: now,
+      },
+    });
+    const updated = await tx.questionnaire.update({
+      where: { id },
+      data: { currentVersion: versionNumber, hasUnpublishedChanges: false, updatedAt: now },
+    });
+    return toDetail(updated);
+  });
+}
+
+export async function listVersions(deps: Deps, id: string): Promise<VersionSummary[]> {
+  await findQuestionnaire(deps.prisma, id);
+  const rows = await deps.prisma.questionnaireVersion.findMany({
+    where: { questionnaireId: id },
+    orderBy: { versionNumber: 'desc' },
+  });
+  return rows.map(toSummary);
+}
+
+async function findVersion(deps: Deps, id: string, versionNumber: number): Promise<VersionRow> {
+  await findQuestionnaire(deps.prisma, id);
+  const row = await deps.prisma.questionnaireVersion.findUnique({
+    where: { questionnaireId_versionNumber: { questionnaireId: id, versionNumber } },
+  });
+  if (!row) throw notFound(`Version ${versionNumber}`);
+  return row;
+}
+
+export async function getVersion(deps: Deps, id: string, versionNumber: number): Promise<VersionDetail> {
+  const row = await findVersion(deps, id, versionNumber);
+  return { ...toSummary(row), definition: row.definition as Definition };
+}
+
+/** Copies version n back into the draft; nothing is published. */
+export async function restoreVersion(deps: Deps, id: string, versionNumber: number): Promise<QuestionnaireDetail> {
+  const version = await findVersion(deps, id, versionNumber);
+  const draft = version.definition as Definition;
+  return deps.prisma.$transaction(async (tx) => {
+    await lockQuestionnaire(tx, id);
+    const hasUnpublishedChanges = await draftDiffersFromLatest(tx, id, draft);
+    const row = await tx.questionnaire.update({
+      where: { id },
+      data: { draft, hasUnpublishedChanges, updatedAt: new Date() },
+    });
+    return toDetail(row);
+  });
+}

@@ -1,0 +1,46 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { Context } from './context.ts';
+import { AppError } from './errors/app-error.ts';
+import { toProblem } from './errors/problem.ts';
+
+/** Our procedure meta: trpc-to-openapi's, plus the HTTP status of success on the REST path. */
+export type ProcedureMeta = OpenApiMeta<{ successStatus?: 200 | 201 | 204 }>;
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    // tRPC clients (the editor) get the same problem body under `data.problem`.
+    errorFormatter: ({ shape, error }) => ({
+      ...shape,
+      data: { ...shape.data, stack: undefined, problem: toProblem(error) },
+    }),
+  });
+
+const STATUS_TO_TRPC_CODE: Record<number, TRPCError['code']> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+/** Services throw AppError; tRPC needs its own error type to pick the right status on /trpc. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({
+      code: STATUS_TO_TRPC_CODE[cause.status] ?? 'INTERNAL_SERVER_ERROR',
+      message: cause.message,
+      cause,
+    });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const procedure = t.procedure.use(appErrors);

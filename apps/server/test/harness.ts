@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@forms-engine/db/testing';
+import { createApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { createLogger } from '../src/logger.ts';
+
+export interface TestServer {
+  url: string;
+  config: Config;
+  database: TestDatabase;
+  /** fetch against the server; a relative path is resolved against its URL. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real HTTP server on a random port over a fresh, migrated database (Postgres when
+ * DATABASE_URL is set, in-memory PGlite otherwise) and a temporary data directory.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(join(tmpdir(), 'fe-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const app = createApp({ deps: { prisma: database.db.prisma, config }, logger: createLogger(config.logLevel) });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    config,
+    database,
+    fetch: (path, init) => fetch(new URL(path, url), init),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await database.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** JSON request helper: returns status, headers and parsed body (or raw text when not JSON). */
+export async function call(
+  server: TestServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const init: RequestInit = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+  }
+  const response = await server.fetch(path, init);
+  const text = await response.text();
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = text;
+  }
+  return { status: response.status, headers: response.headers, body: json };
+}

@@ -1,0 +1,94 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from './generated/prisma/client.ts';
+import { type Migration, migrate } from './migrate.ts';
+import type { SqlSession } from './sql-session.ts';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface Database {
+  kind: DatabaseKind;
+  prisma: PrismaClient;
+  /** Applies pending migrations; safe to call from several processes at once. */
+  migrate(migrations?: Migration[]): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** Postgres connection string; absent means the embedded PGlite database. */
+  databaseUrl?: string | undefined;
+  /** Where PGlite keeps its files; `memory://` keeps them in memory (tests). */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.pgliteDir);
+}
+
+function openPostgres(connectionString: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    kind: 'postgres',
+    prisma,
+    async migrate(migrations) {
+      // Session advisory locks need one connection for the whole run.
+      const client = await pool.connect();
+      try {
+        return await migrate(pgSession(client), migrations);
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pool.end().catch(() => undefined);
+    },
+  };
+}
+
+async function openPglite(dir = 'memory://'): Promise<Database> {
+  if (!dir.startsWith('memory://')) await mkdir(dir, { recursive: true });
+  const pglite = await PGlite.create(dir);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  return {
+    kind: 'pglite',
+    prisma,
+    migrate: (migrations) => migrate(pgliteSession(pglite), migrations),
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+function pgSession(client: pg.ClientBase): SqlSession {
+  return {
+    async exec(sql) {
+      await client.query(sql);
+    },
+    async query<Row>(sql: string, params?: unknown[]) {
+      const result = await client.query(sql, params);
+      return result.rows as Row[];
+    },
+  };
+}
+
+function pgliteSession(pglite: PGlite): SqlSession {
+  return {
+    async exec(sql) {
+      await pglite.exec(sql);
+    },
+    async query<Row>(sql: string, params?: unknown[]) {
+      const result = await pglite.query<Row>(sql, params);
+      return result.rows;
+    },
+  };
+}
+
+export const pgliteDirFor = (dataDir: string) => join(dataDir, 'pglite');

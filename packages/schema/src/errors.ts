@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * Every machine-readable error code the service returns. Kept short on purpose:
+ * a client should be able to switch over all of them.
+ */
+export const ErrorCode = z.enum([
+  'VALIDATION_FAILED',
+  'MALFORMED_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNAUTHORIZED',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'NOT_PUBLISHED',
+  'UNKNOWN_VERSION',
+  'EXTERNAL_REF_REQUIRED',
+  'ALREADY_SUBMITTED',
+  'RESPONSE_COMPLETED',
+  'CONFLICT',
+  'ORIGIN_NOT_ALLOWED',
+  'FILE_TOO_LARGE',
+  'TOO_MANY_FILES',
+  'RESPONSE_STORAGE_FULL',
+  'INTERNAL_ERROR',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const ProblemField = z.object({
+  path: z.string().describe('Dotted path of the offending field; empty for the whole body'),
+  message: z.string(),
+});
+export type ProblemField = z.infer<typeof ProblemField>;
+
+/** RFC 9457 problem details, served as `application/problem+json`. */
+export const Problem = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    code: ErrorCode,
+    detail: z.string(),
+    instance: z.string().optional(),
+    requestId: z.string().optional(),
+    errors: z.array(ProblemField).optional(),
+  })
+  .meta({ id: 'Problem' });
+export type Problem = z.infer<typeof Problem>;

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { DateTime, Id, PageQuery, pageResultOf } from './common';
+import { Definition } from './definition';
+import { AllowedOrigins } from './origins';
+
+export const SubmissionPolicy = z.enum(['MULTIPLE', 'ONE_PER_REF']);
+export type SubmissionPolicy = z.infer<typeof SubmissionPolicy>;
+
+export const EXPORT_FORMAT = 1;
+
+export const QuestionnaireName = z.string().trim().min(1).max(200);
+
+export const QuestionnaireDetail = z
+  .object({
+    id: z.string(),
+    publicId: z.string().describe('Identifier used by the public API'),
+    name: z.string(),
+    allowedOrigins: z.array(z.string()),
+    submissionPolicy: SubmissionPolicy,
+    currentVersion: z.number().int().describe('0 until the first publish'),
+    hasUnpublishedChanges: z.boolean(),
+    draft: Definition,
+    updatedAt: DateTime,
+  })
+  .meta({ id: 'QuestionnaireDetail' });
+export type QuestionnaireDetail = z.infer<typeof QuestionnaireDetail>;
+
+export const QuestionnaireSummary = z
+  .object({
+    id: z.string(),
+    publicId: z.string(),
+    name: z.string(),
+    currentVersion: z.number().int(),
+    hasUnpublishedChanges: z.boolean(),
+    updatedAt: DateTime,
+    responseCount: z.number().int(),
+  })
+  .meta({ id: 'QuestionnaireSummary' });
+export type QuestionnaireSummary = z.infer<typeof QuestionnaireSummary>;
+
+export const PageResultQuestionnaireSummary = pageResultOf(QuestionnaireSummary).meta({
+  id: 'PageResultQuestionnaireSummary',
+});
+export type PageResultQuestionnaireSummary = z.infer<typeof PageResultQuestionnaireSummary>;
+
+export const ListQuestionnairesInput = PageQuery;
+
+export const QuestionnaireId = z.object({ id: Id });
+
+export const CreateQuestionnaireRequest = z
+  .strictObject({ name: QuestionnaireName })
+  .meta({ id: 'CreateQuestionnaireRequest' });
+export type CreateQuestionnaireRequest = z.infer<typeof CreateQuestionnaireRequest>;
+
+export const PatchQuestionnaireRequest = z
+  .strictObject({
+    name: QuestionnaireName.optional(),
+    allowedOrigins: AllowedOrigins.optional(),
+    submissionPolicy: SubmissionPolicy.optional(),
+  })
+  .meta({ id: 'PatchQuestionnaireRequest' });
+export type PatchQuestionnaireRequest = z.infer<typeof PatchQuestionnaireRequest>;
+
+export const PublishRequest = z.strictObject({ note: z.string().max(2000).optional() }).meta({ id: 'PublishRequest' });
+export type PublishRequest = z.infer<typeof PublishRequest>;
+
+export const VersionSummary = z
+  .object({
+    versionNumber: z.number().int(),
+    note: z.string(),
+    publishedAt: DateTime,
+  })
+  .meta({ id: 'VersionSummary' });
+export type VersionSummary = z.infer<typeof VersionSummary>;
+
+export const VersionDetail = VersionSummary.extend({ definition: Definition }).meta({ id: 'VersionDetail' });
+export type VersionDetail = z.infer<typeof VersionDetail>;
+
+export const VersionRef = z.object({ id: Id, n: z.number().int().min(1).max(2_147_483_647) });
+
+export const QuestionnaireExport = z
+  .object({
+    formsEngineExport: z.literal(EXPORT_FORMAT),
+    exportedAt: DateTime,
+    name: z.string(),
+    definition: Definition,
+  })
+  .meta({ id: 'QuestionnaireExport' });
+export type QuestionnaireExport = z.infer<typeof QuestionnaireExport>;
+
+export const QuestionnaireImportRequest = z
+  .object({
+    formsEngineExport: z.literal(EXPORT_FORMAT, { error: `Unsupported export format; expected ${EXPORT_FORMAT}` }),
+    exportedAt: DateTime.optional(),
+    name: QuestionnaireName,
+    definition: Definition,
+  })
+  .meta({ id: 'QuestionnaireImportRequest' });
+export type QuestionnaireImportRequest = z.infer<typeof QuestionnaireImportRequest>;

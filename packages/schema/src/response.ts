@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { DateTime, Id, PageQuery, pageResultOf } from './common';
+import { Definition } from './definition';
+import { SubmissionPolicy } from './questionnaire';
+
+export const ResponseStatus = z.enum(['IN_PROGRESS', 'COMPLETED']);
+export type ResponseStatus = z.infer<typeof ResponseStatus>;
+
+export const Position = z
+  .strictObject({
+    stepId: z.string().max(64).optional(),
+    tabId: z.string().max(64).optional(),
+  })
+  .meta({ id: 'Position' });
+export type Position = z.infer<typeof Position>;
+
+export const Meta = z.object({ origin: z.string().optional(), userAgent: z.string().optional() }).meta({ id: 'Meta' });
+
+/** Answers keyed by question code; shape and size are checked by the server, not content. */
+export const Answers = z.record(z.string(), z.unknown()).meta({ id: 'Answers' });
+export type Answers = z.infer<typeof Answers>;
+
+export const ResponseExport = z
+  .object({
+    responseId: z.string(),
+    externalRef: z.string().optional(),
+    publicId: z.string(),
+    versionNumber: z.number().int(),
+    status: ResponseStatus,
+    answers: Answers,
+    lastPosition: Position.optional(),
+    meta: Meta,
+    createdAt: DateTime,
+    updatedAt: DateTime,
+    completedAt: DateTime.optional(),
+  })
+  .meta({ id: 'ResponseExport' });
+export type ResponseExport = z.infer<typeof ResponseExport>;
+
+export const PageResultResponseExport = pageResultOf(ResponseExport).meta({ id: 'PageResultResponseExport' });
+
+export const ResponseFilter = z.object({
+  status: ResponseStatus.optional(),
+  versionNumber: z.number().int().min(1).max(2_147_483_647).optional(),
+  externalRef: z.string().min(1).max(200).optional(),
+});
+export type ResponseFilter = z.infer<typeof ResponseFilter>;
+
+export const BrowseResponsesInput = z.object({ id: Id, ...ResponseFilter.shape, ...PageQuery.shape });
+
+export const ExternalRef = z.string().trim().min(1).max(200);
+
+export const CreateResponseRequest = z
+  .strictObject({
+    versionNumber: z.number().int().min(1).max(2_147_483_647),
+    externalRef: ExternalRef.optional(),
+  })
+  .meta({ id: 'CreateResponseRequest' });
+
+export const CreateResponseResult = z.object({ responseId: z.string() }).meta({ id: 'CreateResponseResult' });
+
+export const PatchResponseRequest = z
+  .strictObject({ answers: Answers, lastPosition: Position.optional() })
+  .meta({ id: 'PatchResponseRequest' });
+export type PatchResponseRequest = z.infer<typeof PatchResponseRequest>;
+
+export const ResponseRehydration = z
+  .object({
+    status: ResponseStatus,
+    versionNumber: z.number().int(),
+    answers: Answers,
+    lastPosition: Position.optional(),
+    definition: Definition,
+    submissionPolicy: SubmissionPolicy,
+  })
+  .meta({ id: 'ResponseRehydration' });
+export type ResponseRehydration = z.infer<typeof ResponseRehydration>;
+
+export const LiveQuestionnaire = z
+  .object({
+    publicId: z.string(),
+    name: z.string(),
+    versionNumber: z.number().int(),
+    definition: Definition,
+    submissionPolicy: SubmissionPolicy,
+  })
+  .meta({ id: 'LiveQuestionnaire' });
+export type LiveQuestionnaire = z.infer<typeof LiveQuestionnaire>;
+
+export const RefStatusValue = z.enum(['NONE', 'IN_PROGRESS', 'COMPLETED']);
+export const RefStatus = z.object({ status: RefStatusValue }).meta({ id: 'RefStatus' });
+export type RefStatus = z.infer<typeof RefStatus>;
+
+export const ResponseRef = z.object({ responseId: Id });
