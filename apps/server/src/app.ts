@@ -2,10 +2,16 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { createContextFactory } from './context.ts';
+import { filesOpenApiPaths } from './http/files-openapi.ts';
+import { filesRoutes } from './http/files-routes.ts';
 import { openApiHandler } from './http/openapi-handler.ts';
 import { errorHandler, notFoundHandler } from './http/problem-response.ts';
+import { publicOrigins } from './http/public-origins.ts';
 import { requestContext } from './http/request-context.ts';
 import { requireManagementToken } from './http/require-management-token.ts';
+import { responsesCsvPaths } from './http/responses-csv-openapi.ts';
+import { responsesCsvRoute } from './http/responses-csv-route.ts';
+import { strongEtag } from './http/strong-etag.ts';
 import type { Logger } from './logger.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { appRouter } from './router.ts';
@@ -39,6 +45,7 @@ export function createApp({ deps, logger }: AppOptions): Express {
 
   const document = buildOpenApiDocument({
     router: appRouter,
+    extraPaths: { ...responsesCsvPaths, ...filesOpenApiPaths },
     managementTokenRequired: Boolean(config.managementToken),
   });
   app.get('/openapi.json', (_req, res) => {
@@ -49,10 +56,19 @@ export function createApp({ deps, logger }: AppOptions): Express {
   const createContext = createContextFactory(deps);
   const guard = requireManagementToken(config.managementToken);
   app.use('/api/v1', guard);
-  app.use('/trpc', guard, createExpressMiddleware({ router: appRouter, createContext }));
+  app.use(
+    '/trpc',
+    guard,
+    createExpressMiddleware({ router: appRouter, createContext, maxBodySize: config.jsonBodyLimitBytes }),
+  );
+
+  app.use(responsesCsvRoute(deps));
+  app.use('/public/v1', publicOrigins(deps));
+  app.get('/public/v1/questionnaires/:publicId/live', strongEtag);
 
   const json = express.json({ limit: config.jsonBodyLimitBytes, type: ['application/json', 'application/*+json'] });
   app.use(['/api/v1', '/public/v1'], json);
+  app.use(filesRoutes(deps));
   app.use(openApiHandler({ router: appRouter, createContext, maxBodySize: config.jsonBodyLimitBytes }));
 
   app.use(notFoundHandler);

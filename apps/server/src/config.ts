@@ -24,6 +24,12 @@ const EnvSchema = z.object({
   ORPHAN_FILE_GRACE_SECONDS: positiveInt(86_400),
   ORPHAN_SWEEP_INTERVAL_SECONDS: positiveInt(3_600),
   GEOCODER_URL: z.url().optional(),
+  ANSWERS_MAX_BYTES: positiveInt(262_144),
+  ANSWERS_MAX_KEYS: positiveInt(500),
+  ANSWERS_MAX_KEY_LENGTH: positiveInt(128),
+  ANSWERS_MAX_STRING_LENGTH: positiveInt(10_000),
+  ANSWERS_MAX_ARRAY_ITEMS: positiveInt(200),
+  ANSWERS_MAX_DEPTH: positiveInt(4),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -39,6 +45,17 @@ export interface Config {
   uploads: { maxFileSizeMb: number; maxFilesPerResponse: number; maxBytesPerResponse: number };
   orphanFiles: { graceSeconds: number; sweepIntervalSeconds: number };
   geocoderUrl: string | undefined;
+  answers: AnswerLimits;
+}
+
+/** Shape-and-size bounds of a response's answers (spec section 1: no content checks in v1). */
+export interface AnswerLimits {
+  maxBytes: number;
+  maxKeys: number;
+  maxKeyLength: number;
+  maxStringLength: number;
+  maxArrayItems: number;
+  maxDepth: number;
 }
 
 /** The only place that reads the environment. Throws with every bad variable named. */
@@ -64,5 +81,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     orphanFiles: { graceSeconds: e.ORPHAN_FILE_GRACE_SECONDS, sweepIntervalSeconds: e.ORPHAN_SWEEP_INTERVAL_SECONDS },
     geocoderUrl: e.GEOCODER_URL,
+    answers: {
+      maxBytes: e.ANSWERS_MAX_BYTES,
+      maxKeys: e.ANSWERS_MAX_KEYS,
+      maxKeyLength: e.ANSWERS_MAX_KEY_LENGTH,
+      maxStringLength: e.ANSWERS_MAX_STRING_LENGTH,
+      maxArrayItems: e.ANSWERS_MAX_ARRAY_ITEMS,
+      maxDepth: e.ANSWERS_MAX_DEPTH,
+    },
   };
 }

@@ -1,8 +1,12 @@
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { openDatabase, pgliteDirFor } from '@forms-engine/db';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { createGeocoder } from './geocode/index.ts';
 import { createLogger } from './logger.ts';
+import { startFileSweeper } from './services/orphan-files.ts';
+import { createLocalDiskStorage, filesDirFor } from './storage/local-disk.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -13,9 +17,16 @@ async function main() {
   const applied = await db.migrate();
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
-  const app = createApp({ deps: { prisma: db.prisma, config }, logger });
+  const geocoder = createGeocoder(config, logger);
+  geocoder.warmUp(); // index the offline place data now, not on the first request
+  const storage = createLocalDiskStorage(filesDirFor(config.dataDir));
+  const deps = { prisma: db.prisma, config, geocoder, storage };
+  const stopFileSweeper = startFileSweeper(deps, logger);
+  const app = createApp({ deps, logger });
   const server: Server = app.listen(config.port, config.host, () => {
-    logger.info({ port: config.port, database: db.kind, dataDir: config.dataDir }, 'Forms Engine listening');
+    // The bound port, not the configured one: PORT=0 picks a free port (tests rely on it).
+    const { port } = server.address() as AddressInfo;
+    logger.info({ port, database: db.kind, dataDir: config.dataDir }, 'Forms Engine listening');
   });
 
   let stopping = false;
@@ -27,6 +38,7 @@ async function main() {
     server.close();
     server.closeIdleConnections();
     await new Promise((resolve) => server.once('close', resolve));
+    await stopFileSweeper();
     await db.close();
     clearTimeout(force);
     process.exit(0);

@@ -1,8 +1,16 @@
+import { filesRouter } from './routers/files/router.ts';
+import { geocodeProcedure } from './routers/geocode/geocode.ts';
+import { publicRouter } from './routers/public/router.ts';
 import { questionnairesRouter } from './routers/questionnaires/router.ts';
+import { responsesRouter } from './routers/responses/router.ts';
 import { router } from './trpc.ts';
 
 export const appRouter = router({
   questionnaires: questionnairesRouter,
+  responses: responsesRouter,
+  public: publicRouter,
+  files: filesRouter,
+  geocode: geocodeProcedure,
 });
 
 export type AppRouter = typeof appRouter;

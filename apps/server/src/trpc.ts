@@ -4,8 +4,11 @@ import type { Context } from './context.ts';
 import { AppError } from './errors/app-error.ts';
 import { toProblem } from './errors/problem.ts';
 
-/** Our procedure meta: trpc-to-openapi's, plus the HTTP status of success on the REST path. */
-export type ProcedureMeta = OpenApiMeta<{ successStatus?: 200 | 201 | 204 }>;
+/**
+ * Our procedure meta: trpc-to-openapi's, plus the HTTP status of success on the REST path and
+ * whether the REST body may be left out altogether (the library documents every body as required).
+ */
+export type ProcedureMeta = OpenApiMeta<{ successStatus?: 200 | 201 | 204; optionalBody?: true }>;
 
 const t = initTRPC
   .context<Context>()

@@ -46,6 +46,9 @@ function openPostgres(connectionString: string, poolSize = 10): Database {
       }
     },
     async close() {
+      // pool.end() resolves before idle sockets are gone; a server-side termination in that
+      // window (DROP DATABASE ... WITH (FORCE), a restart) must not be an unhandled 'error'.
+      pool.on('error', () => undefined);
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
     },

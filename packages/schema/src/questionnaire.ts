@@ -43,7 +43,8 @@ export const PageResultQuestionnaireSummary = pageResultOf(QuestionnaireSummary)
 });
 export type PageResultQuestionnaireSummary = z.infer<typeof PageResultQuestionnaireSummary>;
 
-export const ListQuestionnairesInput = PageQuery;
+// `prefault` lets tRPC callers write `list()` with no input at all.
+export const ListQuestionnairesInput = PageQuery.prefault({});
 
 export const QuestionnaireId = z.object({ id: Id });
 

@@ -52,7 +52,8 @@ export const ExternalRef = z.string().trim().min(1).max(200);
 
 export const CreateResponseRequest = z
   .strictObject({
-    versionNumber: z.number().int().min(1).max(2_147_483_647),
+    // The pipe keeps trpc-to-openapi from coercing "3" or true into a number on the REST path.
+    versionNumber: z.number().int().min(1).max(2_147_483_647).pipe(z.number()),
     externalRef: ExternalRef.optional(),
   })
   .meta({ id: 'CreateResponseRequest' });
@@ -92,3 +93,5 @@ export const RefStatus = z.object({ status: RefStatusValue }).meta({ id: 'RefSta
 export type RefStatus = z.infer<typeof RefStatus>;
 
 export const ResponseRef = z.object({ responseId: Id });
+export const PublicQuestionnaireRef = z.object({ publicId: Id });
+export const RefStatusQuery = z.object({ publicId: Id, ref: ExternalRef });

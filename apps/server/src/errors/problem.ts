@@ -56,6 +56,11 @@ export function toProblem(error: unknown): Problem {
     if (error.code === 'P2002') return problem(409, 'CONFLICT', 'A record with these values already exists');
     return internal();
   }
+  if (isMulterError(error)) {
+    return error.code === 'LIMIT_FILE_SIZE'
+      ? problem(413, 'FILE_TOO_LARGE', 'The file is larger than the upload limit')
+      : problem(400, 'VALIDATION_FAILED', `Invalid multipart body: ${error.message}`);
+  }
   if (isBodyParserError(error)) {
     const [status, code] = BODY_PARSER_CODES[error.type] ?? [400, 'VALIDATION_FAILED'];
     const detail = code === 'MALFORMED_JSON' ? 'The body is not valid JSON' : error.message;
@@ -71,6 +76,13 @@ function isPrismaKnownError(error: unknown): error is Error & { code: string } {
     error instanceof Error &&
     error.name === 'PrismaClientKnownRequestError' &&
     typeof (error as { code?: unknown }).code === 'string'
+  );
+}
+
+// multer's errors (file upload): `name` MulterError and a LIMIT_* / MISSING_FIELD_NAME code.
+function isMulterError(error: unknown): error is Error & { code: string } {
+  return (
+    error instanceof Error && error.name === 'MulterError' && typeof (error as { code?: unknown }).code === 'string'
   );
 }
 

@@ -47,11 +47,17 @@ export function openApiHandler({ router, createContext, maxBodySize }: Options):
     // A bodiless POST (publish without a note, duplicate, import without a body) is not a media-type error.
     const bodiless = !req.headers['transfer-encoding'] && (req.headers['content-length'] ?? '0') === '0';
     if (!req.headers['content-type'] && bodiless) req.headers['content-type'] = 'application/json';
+    // express.json already parsed any JSON media type (any case, `+json`); trpc-to-openapi knows only `application/json`.
+    else if (req.is(['application/json', 'application/*+json'])) req.headers['content-type'] = 'application/json';
 
     const end = res.end.bind(res) as (chunk?: unknown) => typeof res;
     res.end = ((chunk?: unknown) => {
       const failure = problems.get(req);
-      if (!failure) return end(chunk);
+      if (!failure) {
+        // The adapter labels every reply JSON; a 204 has no body to label.
+        if (res.statusCode === 204) res.removeHeader('Content-Type');
+        return end(chunk);
+      }
       logFailure(failure.error, failure.problem, res);
       res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE);
       return end(JSON.stringify(withRequest(failure.problem, req, res)));

@@ -120,6 +120,8 @@ export async function patchQuestionnaire(
 export async function deleteQuestionnaire(deps: Deps, id: string): Promise<void> {
   await findQuestionnaire(deps.prisma, id);
   await deps.prisma.questionnaire.deleteMany({ where: { id } });
+  // Rows first, then bytes: a crash in between leaves bytes without rows, which the sweeper removes.
+  await deps.storage.removePrefix(id.toLowerCase());
 }
 
 export async function replaceDraft(deps: Deps, id: string, draft: Definition): Promise<QuestionnaireDetail> {

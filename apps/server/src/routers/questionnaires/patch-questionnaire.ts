@@ -1,4 +1,4 @@
-import { Id, PatchQuestionnaireRequest, QuestionnaireDetail } from '@forms-engine/schema';
+import { PatchQuestionnaireRequest, QuestionnaireDetail, QuestionnaireId } from '@forms-engine/schema';
 import { patchQuestionnaire } from '../../services/questionnaires.ts';
 import { procedure } from '../../trpc.ts';
 
@@ -11,6 +11,6 @@ export const patchQuestionnaireProcedure = procedure
       summary: 'Change the name, allowed origins or submission policy',
     },
   })
-  .input(PatchQuestionnaireRequest.extend({ id: Id }))
+  .input(PatchQuestionnaireRequest.extend(QuestionnaireId.shape))
   .output(QuestionnaireDetail)
   .mutation(({ ctx, input: { id, ...patch } }) => patchQuestionnaire(ctx.deps, id, patch));

@@ -1,9 +1,10 @@
-import { Id, PublishRequest, QuestionnaireDetail } from '@forms-engine/schema';
+import { PublishRequest, QuestionnaireDetail, QuestionnaireId } from '@forms-engine/schema';
 import { publishQuestionnaire } from '../../services/versions.ts';
 import { procedure } from '../../trpc.ts';
 
 export const publishQuestionnaireProcedure = procedure
   .meta({
+    optionalBody: true,
     openapi: {
       method: 'POST',
       path: '/api/v1/questionnaires/{id}/publish',
@@ -11,6 +12,6 @@ export const publishQuestionnaireProcedure = procedure
       summary: 'Publish the draft as a new immutable version (no-op when unchanged)',
     },
   })
-  .input(PublishRequest.extend({ id: Id }))
+  .input(PublishRequest.extend(QuestionnaireId.shape))
   .output(QuestionnaireDetail)
   .mutation(({ ctx, input }) => publishQuestionnaire(ctx.deps, input.id, input.note));

@@ -1,4 +1,4 @@
-import { definitionWith, Id, QuestionnaireDetail } from '@forms-engine/schema';
+import { definitionWith, QuestionnaireDetail, QuestionnaireId } from '@forms-engine/schema';
 import { replaceDraft } from '../../services/questionnaires.ts';
 import { procedure } from '../../trpc.ts';
 
@@ -11,6 +11,6 @@ export const replaceDraftProcedure = procedure
       summary: 'Replace the draft definition',
     },
   })
-  .input(definitionWith({ id: Id }))
+  .input(definitionWith(QuestionnaireId.shape))
   .output(QuestionnaireDetail)
   .mutation(({ ctx, input: { id, ...draft } }) => replaceDraft(ctx.deps, id, draft));

@@ -1,0 +1,63 @@
+// CSV export benchmark: rows per second and peak heap growth while streaming a large export.
+// Target: heap growth stays flat (under HEAP_BUDGET_MB) whatever the row count, since the export
+// reads keyset batches and never holds the whole file.
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase } from '@forms-engine/db/testing';
+import { loadConfig } from '../src/config.ts';
+import type { Deps } from '../src/services/deps.ts';
+import { responseCsv } from '../src/services/response-csv.ts';
+
+const ROWS = Number(process.env.BENCH_CSV_ROWS ?? 30_000);
+const HEAP_BUDGET_MB = 64;
+
+export async function benchCsvExport(): Promise<{ name: string; ok: boolean; summary: string }> {
+  const database = await createTestDatabase();
+  try {
+    const { prisma } = database.db;
+    const questionnaireId = randomUUID();
+    const questions = Array.from({ length: 10 }, (_, i) => ({ id: `q${i}`, code: `c${i}`, type: 'SHORT_TEXT' }));
+    const definition = { schemaVersion: 1, steps: [], tabs: [], questions };
+    await prisma.questionnaire.create({
+      data: { id: questionnaireId, publicId: 'bench', name: 'Bench', draft: definition, currentVersion: 1 },
+    });
+    await prisma.questionnaireVersion.create({ data: { questionnaireId, versionNumber: 1, definition } });
+    const base = Date.now();
+    for (let start = 0; start < ROWS; start += 2_000) {
+      await prisma.response.createMany({
+        data: Array.from({ length: Math.min(2_000, ROWS - start) }, (_, i) => ({
+          id: randomUUID(),
+          questionnaireId,
+          versionNumber: 1,
+          answers: Object.fromEntries(
+            questions.map((q) => [q.code, `answer ${start + i} to ${q.code}, with "quotes"`]),
+          ),
+          createdAt: new Date(base - (start + i) * 10),
+        })),
+      });
+    }
+
+    const deps = { prisma, config: loadConfig({ LOG_LEVEL: 'silent' }) } as Deps;
+    global.gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
+    let peak = heapBefore;
+    let bytes = 0;
+    let lines = 0;
+    const started = performance.now();
+    const { lines: stream } = await responseCsv(deps, questionnaireId, {});
+    for await (const chunk of stream) {
+      bytes += chunk.length;
+      lines += chunk.split('\r\n').length - 1;
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const growthMb = (peak - heapBefore) / 1024 / 1024;
+    const ok = lines === ROWS + 1 && growthMb < HEAP_BUDGET_MB;
+    return {
+      name: `csv export (${database.db.kind}, ${ROWS} rows)`,
+      ok,
+      summary: `${Math.round(ROWS / seconds)} rows/s, ${(bytes / 1024 / 1024).toFixed(1)} MiB written, peak heap growth ${growthMb.toFixed(1)} MiB (budget ${HEAP_BUDGET_MB})`,
+    };
+  } finally {
+    await database.dispose();
+  }
+}

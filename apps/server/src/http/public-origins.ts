@@ -1,0 +1,65 @@
+import { originMatches } from '@forms-engine/schema';
+import type { RequestHandler } from 'express';
+import { AppError } from '../errors/app-error.ts';
+import type { Deps } from '../services/deps.ts';
+import { isId } from '../services/ids.ts';
+
+const ALLOWED_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
+const ALLOWED_HEADERS = 'Content-Type, If-None-Match, X-Request-Id';
+const EXPOSED_HEADERS = 'ETag, X-Request-Id, Location';
+const PREFLIGHT_MAX_AGE_SECONDS = '600';
+
+/** The allowed-origins list of the questionnaire a public path addresses; null when it names none. */
+async function allowedOriginsFor(deps: Deps, path: string): Promise<string[] | null> {
+  const [, kind, id] = path.split('/');
+  if (!id) return null;
+  if (kind === 'questionnaires') {
+    const row = await deps.prisma.questionnaire.findUnique({
+      where: { publicId: id },
+      select: { allowedOrigins: true },
+    });
+    return row?.allowedOrigins ?? null;
+  }
+  if (kind === 'responses' && isId(id)) {
+    const row = await deps.prisma.response.findUnique({
+      where: { id },
+      select: { questionnaire: { select: { allowedOrigins: true } } },
+    });
+    return row?.questionnaire.allowedOrigins ?? null;
+  }
+  return null;
+}
+
+/**
+ * Origin policy and CORS for /public/v1. An empty allowedOrigins list admits every origin;
+ * otherwise a request whose Origin is present and not listed gets 403 ORIGIN_NOT_ALLOWED.
+ * Requests without Origin (server to server) pass. Unknown ids pass through to their 404.
+ */
+export function publicOrigins(deps: Deps): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const origin = req.get('origin');
+      const allowed = await allowedOriginsFor(deps, req.path);
+      res.vary('Origin');
+      if (origin && allowed && allowed.length > 0) {
+        if (!originMatches(origin, allowed)) {
+          throw new AppError('ORIGIN_NOT_ALLOWED', 403, `Origin ${origin} may not use this questionnaire`);
+        }
+        res.setHeader('Access-Control-Allow-Origin', origin);
+      } else {
+        res.setHeader('Access-Control-Allow-Origin', '*');
+      }
+      res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+      if (req.method === 'OPTIONS') {
+        res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS);
+        res.setHeader('Access-Control-Allow-Headers', req.get('access-control-request-headers') ?? ALLOWED_HEADERS);
+        res.setHeader('Access-Control-Max-Age', PREFLIGHT_MAX_AGE_SECONDS);
+        res.status(204).end();
+        return;
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,32 @@
+import { ResponseStatus } from '@forms-engine/schema';
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+
+/** OpenAPI description of the hand-written CSV export route. */
+export const responsesCsvPaths: ZodOpenApiPathsObject = {
+  '/api/v1/questionnaires/{id}/responses/export.csv': {
+    get: {
+      operationId: 'responses-exportCsv',
+      tags: ['Responses'],
+      summary: 'Export responses as CSV (RFC 4180, UTF-8, streamed), same filters as browse',
+      description:
+        'Columns: responseId, externalRef, status, versionNumber, createdAt, updatedAt, completedAt, origin, userAgent, ' +
+        'then one column per question code across all versions (newest order first). See docs/csv-export.md.',
+      requestParams: {
+        path: z.object({ id: z.string() }),
+        query: z.object({
+          status: ResponseStatus.optional(),
+          versionNumber: z.number().int().min(1).optional(),
+          externalRef: z.string().optional(),
+        }),
+      },
+      responses: {
+        '200': {
+          description: 'The CSV file, as an attachment',
+          headers: z.object({ 'Content-Disposition': z.string() }),
+          content: { 'text/csv': { schema: z.string() } },
+        },
+      },
+    },
+  },
+};

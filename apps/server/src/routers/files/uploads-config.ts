@@ -1,0 +1,17 @@
+import { UploadsConfig } from '@forms-engine/schema';
+import { z } from 'zod';
+import { uploadsConfig } from '../../services/files.ts';
+import { procedure } from '../../trpc.ts';
+
+export const uploadsConfigProcedure = procedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/v1/uploads/config',
+      tags: ['Files'],
+      summary: 'The server-side upload caps',
+    },
+  })
+  .input(z.void())
+  .output(UploadsConfig)
+  .query(({ ctx }) => uploadsConfig(ctx.deps));

@@ -1,0 +1,17 @@
+import { Id, PatchResponseRequest } from '@forms-engine/schema';
+import { z } from 'zod';
+import { patchResponse } from '../../services/public-responses.ts';
+import { procedure } from '../../trpc.ts';
+
+export const patchResponseProcedure = procedure
+  .meta({
+    openapi: {
+      method: 'PATCH',
+      path: '/public/v1/responses/{responseId}',
+      tags: ['Public'],
+      summary: 'Replace the whole answers map and last position (not a merge)',
+    },
+  })
+  .input(PatchResponseRequest.extend({ responseId: Id }))
+  .output(z.void())
+  .mutation(({ ctx, input: { responseId, ...body } }) => patchResponse(ctx.deps, responseId, body));

@@ -1,0 +1,16 @@
+import { RefStatus, RefStatusQuery } from '@forms-engine/schema';
+import { refStatus } from '../../services/public-responses.ts';
+import { procedure } from '../../trpc.ts';
+
+export const refStatusProcedure = procedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/public/v1/questionnaires/{publicId}/ref-status',
+      tags: ['Public'],
+      summary: 'NONE, IN_PROGRESS (only unfinished responses) or COMPLETED (at least one) for an external reference',
+    },
+  })
+  .input(RefStatusQuery)
+  .output(RefStatus)
+  .query(({ ctx, input }) => refStatus(ctx.deps, input.publicId, input.ref));

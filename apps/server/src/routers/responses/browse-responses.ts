@@ -1,0 +1,16 @@
+import { BrowseResponsesInput, PageResultResponseExport } from '@forms-engine/schema';
+import { browseResponses } from '../../services/response-admin.ts';
+import { procedure } from '../../trpc.ts';
+
+export const browseResponsesProcedure = procedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/v1/questionnaires/{id}/responses',
+      tags: ['Responses'],
+      summary: 'Browse responses, newest first, filtered by status, version and external reference',
+    },
+  })
+  .input(BrowseResponsesInput)
+  .output(PageResultResponseExport)
+  .query(({ ctx, input: { id, page, size, ...filter } }) => browseResponses(ctx.deps, id, filter, { page, size }));

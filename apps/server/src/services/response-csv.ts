@@ -1,0 +1,126 @@
+import type { Response as ResponseRow } from '@forms-engine/db';
+import { allQuestions, type Definition, type QuestionType, type ResponseFilter } from '@forms-engine/schema';
+import { csvLine } from './csv-format.ts';
+import type { Deps } from './deps.ts';
+import { findQuestionnaire } from './questionnaires.ts';
+import { RESPONSE_ORDER, responseWhere } from './response-admin.ts';
+
+const FIXED_COLUMNS = [
+  'responseId',
+  'externalRef',
+  'status',
+  'versionNumber',
+  'createdAt',
+  'updatedAt',
+  'completedAt',
+  'origin',
+  'userAgent',
+];
+const ADDRESS_PARTS = ['line1', 'line2', 'city', 'state', 'postalCode', 'country'] as const;
+const BATCH_SIZE = 500;
+
+interface AnswerColumn {
+  code: string;
+  type: QuestionType;
+}
+
+/**
+ * One column per question code across all versions: the newest version's order first, then
+ * codes only older versions had. The newest version decides a code's type.
+ */
+export function answerColumns(definitionsNewestFirst: Definition[]): AnswerColumn[] {
+  const columns = new Map<string, AnswerColumn>();
+  for (const definition of definitionsNewestFirst) {
+    for (const question of allQuestions(definition)) {
+      if (question.type === 'STATEMENT' || columns.has(question.code)) continue;
+      columns.set(question.code, { code: question.code, type: question.type });
+    }
+  }
+  return [...columns.values()];
+}
+
+const headerOf = (column: AnswerColumn) =>
+  column.type === 'ADDRESS' ? ADDRESS_PARTS.map((part) => `${column.code}.${part}`) : [column.code];
+
+function text(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+function cellsOf(column: AnswerColumn, value: unknown): (string | number)[] {
+  const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+  switch (column.type) {
+    case 'ADDRESS':
+      return ADDRESS_PARTS.map((part) => (isObject ? text((value as Record<string, unknown>)[part]) : ''));
+    case 'MULTI_CHOICE':
+      return [Array.isArray(value) ? value.map(text).join('; ') : text(value)];
+    case 'FILE_UPLOAD':
+      return [
+        Array.isArray(value)
+          ? value.map((file) => text((file as { fileName?: unknown } | null)?.fileName ?? file)).join('; ')
+          : text(value),
+      ];
+    default:
+      return [typeof value === 'number' ? value : text(value)];
+  }
+}
+
+function rowCells(row: ResponseRow, columns: AnswerColumn[]): (string | number)[] {
+  const answers = row.answers as Record<string, unknown>;
+  return [
+    row.id,
+    row.externalRef ?? '',
+    row.status,
+    row.versionNumber,
+    row.createdAt.toISOString(),
+    row.updatedAt.toISOString(),
+    row.completedAt?.toISOString() ?? '',
+    row.origin ?? '',
+    row.userAgent ?? '',
+    ...columns.flatMap((column) => cellsOf(column, answers[column.code])),
+  ];
+}
+
+/**
+ * The CSV export as a stream of lines, read in keyset-paginated batches so memory stays
+ * constant however many responses there are. Throws NOT_FOUND before the first line.
+ */
+export async function responseCsv(deps: Deps, id: string, filter: ResponseFilter) {
+  const questionnaire = await findQuestionnaire(deps.prisma, id);
+  const versions = await deps.prisma.questionnaireVersion.findMany({
+    where: { questionnaireId: id },
+    orderBy: { versionNumber: 'desc' },
+    select: { definition: true },
+  });
+  const columns = answerColumns(versions.map((version) => version.definition as Definition));
+  const where = responseWhere(id, filter);
+
+  async function* lines(): AsyncGenerator<string> {
+    yield csvLine([...FIXED_COLUMNS, ...columns.flatMap(headerOf)]);
+    let after: Pick<ResponseRow, 'createdAt' | 'id'> | undefined;
+    for (;;) {
+      const batch: ResponseRow[] = await deps.prisma.response.findMany({
+        where: after
+          ? {
+              AND: [
+                where,
+                {
+                  OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
+                },
+              ],
+            }
+          : where,
+        orderBy: RESPONSE_ORDER,
+        take: BATCH_SIZE,
+      });
+      if (batch.length === 0) return;
+      yield batch.map((row) => csvLine(rowCells(row, columns))).join('');
+      after = batch.at(-1);
+      if (batch.length < BATCH_SIZE) return;
+    }
+  }
+
+  return { fileName: `responses-${questionnaire.publicId}.csv`, lines: lines() };
+}

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PENDING_STALE_MS } from '../src/services/files.ts';
+import { sweepFiles } from '../src/services/orphan-files.ts';
+import { filesDirFor } from '../src/storage/local-disk.ts';
+import { expectProblem } from './expect-problem.ts';
+import {
+  download,
+  fileRows,
+  filesOnDisk,
+  keyOf,
+  publishFileQuestionnaire,
+  startResponse,
+  sweepDeps,
+  uploadOk,
+} from './files-helpers.ts';
+import { call, startTestServer, type TestServer } from './harness.ts';
+
+const GRACE_SECONDS = 3600;
+
+describe('stored bytes follow their rows', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ ORPHAN_FILE_GRACE_SECONDS: String(GRACE_SECONDS) });
+  });
+  afterAll(() => server.close());
+
+  const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
+
+  it('hard-deleting a response removes its bytes from disk, not only the rows', async () => {
+    const q = await publishFileQuestionnaire(server);
+    const doomed = await startResponse(server, q.publicId);
+    const kept = await startResponse(server, q.publicId);
+    const a = await uploadOk(server, doomed, Buffer.from('a'));
+    const b = await uploadOk(server, doomed, Buffer.from('b'));
+    const c = await uploadOk(server, kept, Buffer.from('c'));
+    expect(await filesOnDisk(server)).toEqual(
+      expect.arrayContaining([keyOf(q.id, doomed, a.fileId), keyOf(q.id, doomed, b.fileId)]),
+    );
+
+    expect((await call(server, 'DELETE', `/api/v1/questionnaires/${q.id}/responses/${doomed}`)).status).toBe(204);
+    const onDisk = await filesOnDisk(server);
+    expect(onDisk.filter((key) => key.startsWith(`${q.id}/${doomed}`))).toEqual([]);
+    expect(onDisk).toContain(keyOf(q.id, kept, c.fileId));
+    expect(await fileRows(server, { responseId: doomed })).toEqual([]);
+    expectProblem(await call(server, 'GET', `/public/v1/responses/${doomed}`), 404, 'NOT_FOUND');
+    expect((await download(server, q.id, doomed, a.fileId)).status).toBe(404);
+  });
+
+  it('deleting a questionnaire removes the bytes of all its responses', async () => {
+    const doomed = await publishFileQuestionnaire(server);
+    const other = await publishFileQuestionnaire(server);
+    const r1 = await startResponse(server, doomed.publicId);
+    const r2 = await startResponse(server, doomed.publicId);
+    const survivor = await startResponse(server, other.publicId);
+    await uploadOk(server, r1, Buffer.from('1'));
+    await uploadOk(server, r2, Buffer.from('2'));
+    const s = await uploadOk(server, survivor, Buffer.from('s'));
+
+    expect((await call(server, 'DELETE', `/api/v1/questionnaires/${doomed.id}`)).status).toBe(204);
+    const onDisk = await filesOnDisk(server);
+    expect(onDisk.filter((key) => key.startsWith(`${doomed.id}/`))).toEqual([]);
+    expect(onDisk).toContain(keyOf(other.id, survivor, s.fileId));
+    expect(await fileRows(server, { questionnaireId: doomed.id })).toEqual([]);
+  });
+
+  it('sweeps files unreferenced by the answers after the grace period, keeping referenced ones', async () => {
+    const q = await publishFileQuestionnaire(server);
+    const responseId = await startResponse(server, q.publicId);
+    const referenced = await uploadOk(server, responseId, Buffer.from('in the answer'));
+    const nested = await uploadOk(server, responseId, Buffer.from('nested somewhere'));
+    const orphan = await uploadOk(server, responseId, Buffer.from('never referenced'));
+    const revived = await uploadOk(server, responseId, Buffer.from('referenced again later'));
+    const patch = (answers: Record<string, unknown>) =>
+      call(server, 'PATCH', `/public/v1/responses/${responseId}`, { answers });
+    expect((await patch({ doc: [referenced], extra: { deep: [{ fileId: nested.fileId }] } })).status).toBe(200);
+
+    const deps = sweepDeps(server);
+    await sweepFiles(deps, new Date());
+    const marks = async () =>
+      Object.fromEntries(
+        (await fileRows(server, { responseId })).map((row) => [row.id, row.unreferencedSince !== null]),
+      );
+    expect(await marks()).toEqual({
+      [referenced.fileId]: false,
+      [nested.fileId]: false,
+      [orphan.fileId]: true,
+      [revived.fileId]: true,
+    });
+
+    // Referenced again before the grace ran out: the mark is cleared and the file stays.
+    expect((await patch({ doc: [referenced, revived], extra: { deep: [{ fileId: nested.fileId }] } })).status).toBe(
+      200,
+    );
+    await sweepFiles(deps, later(60));
+    expect((await marks())[revived.fileId]).toBe(false);
+
+    // Not yet past the grace period: nothing is deleted.
+    await sweepFiles(deps, later(GRACE_SECONDS - 120));
+    expect(Object.keys(await marks())).toHaveLength(4);
+
+    const result = await sweepFiles(deps, later(GRACE_SECONDS + 60));
+    expect(result.orphansDeleted).toBeGreaterThanOrEqual(1);
+    expect(Object.keys(await marks()).sort()).toEqual([referenced.fileId, nested.fileId, revived.fileId].sort());
+    const onDisk = await filesOnDisk(server);
+    expect(onDisk).not.toContain(keyOf(q.id, responseId, orphan.fileId));
+    for (const kept of [referenced, nested, revived]) {
+      expect(onDisk).toContain(keyOf(q.id, responseId, kept.fileId));
+      expect((await download(server, q.id, responseId, kept.fileId)).status).toBe(200);
+    }
+
+    // The abandoned IN_PROGRESS response itself is never deleted.
+    const rehydrated = await call(server, 'GET', `/public/v1/responses/${responseId}`);
+    expect(rehydrated.status).toBe(200);
+    expect(rehydrated.body.status).toBe('IN_PROGRESS');
+  });
+
+  it('a file unreferenced for longer than the grace is deleted even when the answers were never saved', async () => {
+    const q = await publishFileQuestionnaire(server);
+    const responseId = await startResponse(server, q.publicId);
+    const file = await uploadOk(server, responseId, Buffer.from('abandoned'));
+    const deps = sweepDeps(server);
+    await sweepFiles(deps, later(10));
+    await sweepFiles(deps, later(10 + GRACE_SECONDS + 1));
+    expect(await fileRows(server, { responseId })).toEqual([]);
+    expect(await filesOnDisk(server)).not.toContain(keyOf(q.id, responseId, file.fileId));
+  });
+
+  it('two sweepers at once never handle a file twice', async () => {
+    const q = await publishFileQuestionnaire(server);
+    const responseId = await startResponse(server, q.publicId);
+    for (let i = 0; i < 8; i++) await uploadOk(server, responseId, Buffer.from(`orphan ${i}`));
+    const deps = sweepDeps(server);
+    await sweepFiles(deps, later(5));
+    const before = await server.database.db.prisma.storedFile.count();
+    const results = await Promise.all([
+      sweepFiles(deps, later(GRACE_SECONDS + 30)),
+      sweepFiles(sweepDeps(server), later(GRACE_SECONDS + 30)),
+    ]);
+    const leftover = await fileRows(server, { responseId });
+    expect(leftover).toEqual([]);
+    const after = await server.database.db.prisma.storedFile.count();
+    // Every deleted row was reported by exactly one of the two sweepers.
+    expect(results[0].orphansDeleted + results[1].orphansDeleted).toBe(before - after);
+    expect(before - after).toBeGreaterThanOrEqual(8);
+    expect((await filesOnDisk(server)).filter((key) => key.startsWith(`${q.id}/${responseId}/`))).toEqual([]);
+  });
+
+  it('crash leftovers are swept: stale PENDING rows with their bytes, bytes without rows, temporaries', async () => {
+    const q = await publishFileQuestionnaire(server);
+    const responseId = await startResponse(server, q.publicId);
+    const root = filesDirFor(server.config.dataDir);
+    const prisma = server.database.db.prisma;
+
+    // A crash after the bytes were renamed into place but before the row was flipped to STORED.
+    const pendingId = randomUUID();
+    await prisma.storedFile.create({
+      data: {
+        id: pendingId,
+        responseId,
+        questionnaireId: q.id,
+        questionCode: 'doc',
+        fileName: 'half.bin',
+        contentType: 'application/octet-stream',
+        size: 0n,
+      },
+    });
+    await mkdir(join(root, q.id, responseId), { recursive: true });
+    await writeFile(join(root, q.id, responseId, pendingId), 'renamed, never flipped');
+    // A fresh PENDING row (an upload in flight) must survive.
+    const inFlightId = randomUUID();
+    await prisma.storedFile.create({
+      data: {
+        id: inFlightId,
+        responseId,
+        questionnaireId: q.id,
+        questionCode: 'doc',
+        fileName: 'uploading.bin',
+        contentType: 'application/octet-stream',
+        size: 0n,
+        createdAt: new Date(Date.now() + PENDING_STALE_MS),
+      },
+    });
+    // A crash between deleting a row and removing its bytes.
+    const strayId = randomUUID();
+    await writeFile(join(root, q.id, responseId, strayId), 'row already gone');
+    // A crash mid-write.
+    await mkdir(join(root, '.tmp'), { recursive: true });
+    await writeFile(join(root, '.tmp', 'interrupted'), 'half');
+    const old = new Date(Date.now() - 2 * PENDING_STALE_MS);
+    await utimes(join(root, '.tmp', 'interrupted'), old, old);
+    // A legitimate STORED file, referenced.
+    const kept = await uploadOk(server, responseId, Buffer.from('kept'));
+    await call(server, 'PATCH', `/public/v1/responses/${responseId}`, { answers: { doc: [kept] } });
+
+    const result = await sweepFiles(sweepDeps(server), new Date(Date.now() + PENDING_STALE_MS + 60_000));
+    expect(result.stalePendingDeleted).toBeGreaterThanOrEqual(1);
+    expect(result.strayBytesDeleted).toBeGreaterThanOrEqual(1);
+    expect(result.temporariesDeleted).toBeGreaterThanOrEqual(1);
+
+    const rows = await fileRows(server, { responseId });
+    expect(rows.map((row) => row.id).sort()).toEqual([inFlightId, kept.fileId].sort());
+    const onDisk = await filesOnDisk(server);
+    expect(onDisk).not.toContain(keyOf(q.id, responseId, pendingId));
+    expect(onDisk).not.toContain(keyOf(q.id, responseId, strayId));
+    expect(onDisk).not.toContain('.tmp/interrupted');
+    expect(onDisk).toContain(keyOf(q.id, responseId, kept.fileId));
+  });
+});

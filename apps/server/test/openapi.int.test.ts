@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let doc: any;
+beforeAll(async () => {
+  server = await startTestServer();
+  const res = await call(server, 'GET', '/openapi.json');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  doc = res.body;
+});
+afterAll(() => server.close());
+
+/** The questionnaire-management operations of the spec (section 4) and their success status. */
+const MANAGEMENT: [method: string, path: string, success: string][] = [
+  ['get', '/api/v1/questionnaires', '200'],
+  ['post', '/api/v1/questionnaires', '201'],
+  ['get', '/api/v1/questionnaires/{id}', '200'],
+  ['patch', '/api/v1/questionnaires/{id}', '200'],
+  ['delete', '/api/v1/questionnaires/{id}', '204'],
+  ['put', '/api/v1/questionnaires/{id}/draft', '200'],
+  ['post', '/api/v1/questionnaires/{id}/duplicate', '201'],
+  ['get', '/api/v1/questionnaires/{id}/export', '200'],
+  ['post', '/api/v1/questionnaires/import', '201'],
+  ['post', '/api/v1/questionnaires/{id}/publish', '200'],
+  ['get', '/api/v1/questionnaires/{id}/versions', '200'],
+  ['get', '/api/v1/questionnaires/{id}/versions/{n}', '200'],
+  ['post', '/api/v1/questionnaires/{id}/versions/{n}/restore', '200'],
+];
+
+const PROBLEM_REF = '#/components/schemas/Problem';
+const resolve = (ref: string) => doc.components.schemas[ref.replace('#/components/schemas/', '')];
+
+describe('GET /openapi.json', () => {
+  it('is OpenAPI 3.1 with version label v0', () => {
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(doc.info.version).toBe('v0');
+    expect(typeof doc.info.title).toBe('string');
+  });
+
+  it.each(MANAGEMENT)('documents %s %s with success status %s and no other success', (method, path, success) => {
+    const operation = doc.paths[path]?.[method];
+    expect(operation, `${method} ${path}`).toBeDefined();
+    const statuses = Object.keys(operation.responses);
+    expect(statuses).toContain(success);
+    expect(statuses.filter((s) => /^2\d\d$/.test(s))).toEqual([success]);
+    if (success === '204') expect(operation.responses['204'].content).toBeUndefined();
+    else expect(operation.responses[success].content['application/json'].schema).toBeDefined();
+  });
+
+  it('documents the publish body as optional and the create body as required', () => {
+    expect(doc.paths['/api/v1/questionnaires/{id}/publish'].post.requestBody.required).toBe(false);
+    expect(doc.paths['/api/v1/questionnaires'].post.requestBody.required).toBe(true);
+  });
+
+  it('documents no method on these paths that the server does not serve', () => {
+    for (const path of new Set(MANAGEMENT.map(([, p]) => p))) {
+      const documented = Object.keys(doc.paths[path]).filter((k) =>
+        ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].includes(k),
+      );
+      const expected = MANAGEMENT.filter(([, p]) => p === path).map(([m]) => m);
+      expect(documented.sort(), path).toEqual(expected.sort());
+    }
+  });
+
+  it.each(MANAGEMENT)('%s %s references the Problem schema for 400 and 404', (method, path) => {
+    const responses = doc.paths[path][method].responses;
+    for (const status of ['400', '404']) {
+      expect(
+        responses[status]?.content?.['application/problem+json']?.schema?.$ref,
+        `${method} ${path} ${status}`,
+      ).toBe(PROBLEM_REF);
+    }
+    for (const [status, response] of Object.entries<any>(responses)) {
+      if (/^4\d\d$/.test(status)) {
+        expect(response.content['application/problem+json'].schema.$ref, `${method} ${path} ${status}`).toBe(
+          PROBLEM_REF,
+        );
+      }
+    }
+  });
+
+  it('the Problem schema has the problem-details fields', () => {
+    const problem = resolve(PROBLEM_REF);
+    expect(Object.keys(problem.properties)).toEqual(
+      expect.arrayContaining(['type', 'title', 'status', 'code', 'detail', 'instance', 'errors']),
+    );
+    expect(problem.required).toEqual(expect.arrayContaining(['type', 'title', 'status', 'code', 'detail']));
+    expect(problem.properties.code.enum).toEqual(
+      expect.arrayContaining(['VALIDATION_FAILED', 'MALFORMED_JSON', 'NOT_FOUND', 'UNAUTHORIZED', 'PAYLOAD_TOO_LARGE']),
+    );
+  });
+
+  it('documents the path and query parameters', () => {
+    const params = (method: string, path: string) =>
+      Object.fromEntries(doc.paths[path][method].parameters.map((p: any) => [`${p.in}:${p.name}`, p]));
+    const list = params('get', '/api/v1/questionnaires');
+    expect(list['query:page']).toMatchObject({ schema: { type: 'integer', minimum: 0, default: 0 } });
+    expect(list['query:size']).toMatchObject({ schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } });
+    expect(list['query:page'].required).toBeFalsy();
+    const version = params('get', '/api/v1/questionnaires/{id}/versions/{n}');
+    expect(version['path:id']).toMatchObject({ required: true });
+    expect(version['path:n']).toMatchObject({ required: true, schema: { type: 'integer' } });
+  });
+
+  it('documents request bodies with the shared schemas', () => {
+    const body = (method: string, path: string) =>
+      doc.paths[path][method].requestBody?.content?.['application/json']?.schema;
+    const create = body('post', '/api/v1/questionnaires');
+    expect(create).toBeDefined();
+    expect(JSON.stringify(create)).toContain('name');
+    const draft = body('put', '/api/v1/questionnaires/{id}/draft');
+    expect(JSON.stringify(draft)).toContain('schemaVersion');
+    expect(body('post', '/api/v1/questionnaires/{id}/duplicate')).toBeUndefined();
+    expect(body('delete', '/api/v1/questionnaires/{id}')).toBeUndefined();
+  });
+
+  it('documents the response shapes of detail, page, versions and export', () => {
+    const schemaOf = (method: string, path: string, status = '200') =>
+      doc.paths[path][method].responses[status].content['application/json'].schema;
+    expect(schemaOf('get', '/api/v1/questionnaires/{id}').$ref).toBe('#/components/schemas/QuestionnaireDetail');
+    expect(schemaOf('post', '/api/v1/questionnaires', '201').$ref).toBe('#/components/schemas/QuestionnaireDetail');
+    expect(schemaOf('get', '/api/v1/questionnaires').$ref).toBe('#/components/schemas/PageResultQuestionnaireSummary');
+    expect(schemaOf('get', '/api/v1/questionnaires/{id}/export').$ref).toBe('#/components/schemas/QuestionnaireExport');
+    expect(schemaOf('get', '/api/v1/questionnaires/{id}/versions/{n}').$ref).toBe('#/components/schemas/VersionDetail');
+    const versions = schemaOf('get', '/api/v1/questionnaires/{id}/versions');
+    expect(versions.type).toBe('array');
+    expect(versions.items.$ref).toBe('#/components/schemas/VersionSummary');
+    const detail = resolve('#/components/schemas/QuestionnaireDetail');
+    expect(Object.keys(detail.properties).sort()).toEqual(
+      [
+        'allowedOrigins',
+        'currentVersion',
+        'draft',
+        'hasUnpublishedChanges',
+        'id',
+        'name',
+        'publicId',
+        'submissionPolicy',
+        'updatedAt',
+      ].sort(),
+    );
+    expect(detail.properties.submissionPolicy.enum ?? resolve(detail.properties.submissionPolicy.$ref).enum).toEqual([
+      'MULTIPLE',
+      'ONE_PER_REF',
+    ]);
+  });
+
+  it('every documented operation has a unique operationId', () => {
+    const ids: string[] = [];
+    for (const item of Object.values<any>(doc.paths)) {
+      for (const operation of Object.values<any>(item)) if (operation?.operationId) ids.push(operation.operationId);
+    }
+    expect(ids.length).toBeGreaterThanOrEqual(MANAGEMENT.length);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

@@ -1,0 +1,222 @@
+import type { DefinitionInput } from '@forms-engine/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPublished } from './factories.ts';
+import { call, startTestServer, type TestServer } from './harness.ts';
+
+/** A small RFC 4180 parser, enough to read back what the export wrote. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  return rows;
+}
+
+const v1: DefinitionInput = {
+  schemaVersion: 1,
+  steps: [
+    {
+      id: 's1',
+      questions: [
+        { id: 'q1', code: 'name', type: 'SHORT_TEXT' },
+        { id: 'q2', code: 'old_only', type: 'SHORT_TEXT' },
+        { id: 'q3', code: 'intro', type: 'STATEMENT' },
+      ],
+    },
+  ],
+};
+const v2: DefinitionInput = {
+  schemaVersion: 1,
+  questions: [
+    { id: 'q4', code: 'home', type: 'ADDRESS' },
+    { id: 'q1', code: 'name', type: 'SHORT_TEXT' },
+    {
+      id: 'q5',
+      code: 'tags',
+      type: 'MULTI_CHOICE',
+      typeConfig: {
+        choices: [
+          { value: 'a', label: 'A' },
+          { value: 'b', label: 'B' },
+        ],
+      },
+    },
+    { id: 'q6', code: 'docs', type: 'FILE_UPLOAD' },
+    { id: 'q7', code: 'age', type: 'NUMBER' },
+    { id: 'q8', code: 'extra', type: 'SHORT_TEXT' },
+  ],
+};
+
+describe('CSV export', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  const publishTwoVersions = async () => {
+    const q = await createPublished(server, v1);
+    await call(server, 'PUT', `/api/v1/questionnaires/${q.id}/draft`, v2);
+    await call(server, 'POST', `/api/v1/questionnaires/${q.id}/publish`);
+    return q;
+  };
+  const respond = async (publicId: string, versionNumber: number, answers: Record<string, unknown>, ref?: string) => {
+    const created = await call(
+      server,
+      'POST',
+      `/public/v1/questionnaires/${publicId}/responses`,
+      {
+        versionNumber,
+        ...(ref && { externalRef: ref }),
+      },
+      { origin: 'https://site.example', 'user-agent': 'UA, "quoted"' },
+    );
+    const id = created.body.responseId as string;
+    expect((await call(server, 'PATCH', `/public/v1/responses/${id}`, { answers })).status).toBe(200);
+    return id;
+  };
+
+  it('writes fixed columns, then one column per code across versions, newest order first', async () => {
+    const q = await publishTwoVersions();
+    const old = await respond(q.publicId, 1, { name: 'Old, timer', old_only: 'legacy' }, 'ref-1');
+    const fresh = await respond(q.publicId, 2, {
+      name: '=HYPERLINK("x")',
+      home: { line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
+      tags: ['a', 'b'],
+      docs: [
+        { fileId: 'f1', fileName: 'a.pdf', size: 1, contentType: 'application/pdf' },
+        { fileId: 'f2', fileName: 'b.png', size: 2, contentType: 'image/png' },
+      ],
+      age: -5,
+      extra: { free: 'form' },
+    });
+    await call(server, 'POST', `/public/v1/responses/${fresh}/complete`);
+
+    const res = await server.fetch(`/api/v1/questionnaires/${q.id}/responses/export.csv`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="responses-${q.publicId}.csv"`);
+    const [header, ...rows] = parseCsv(await res.text());
+    expect(header).toEqual([
+      'responseId',
+      'externalRef',
+      'status',
+      'versionNumber',
+      'createdAt',
+      'updatedAt',
+      'completedAt',
+      'origin',
+      'userAgent',
+      'home.line1',
+      'home.line2',
+      'home.city',
+      'home.state',
+      'home.postalCode',
+      'home.country',
+      'name',
+      'tags',
+      'docs',
+      'age',
+      'extra',
+      'old_only',
+    ]);
+    expect(rows).toHaveLength(2);
+    const [freshRow, oldRow] = rows as [string[], string[]];
+    const cell = (row: string[], column: string) => row[header!.indexOf(column)];
+    expect(cell(freshRow, 'responseId')).toBe(fresh);
+    expect(cell(freshRow, 'status')).toBe('COMPLETED');
+    expect(cell(freshRow, 'completedAt')).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(cell(freshRow, 'userAgent')).toBe('UA, "quoted"');
+    expect(cell(freshRow, 'origin')).toBe('https://site.example');
+    expect(cell(freshRow, 'home.city')).toBe('Springfield');
+    expect(cell(freshRow, 'home.line2')).toBe('');
+    expect(cell(freshRow, 'name')).toBe(`'=HYPERLINK("x")`);
+    expect(cell(freshRow, 'tags')).toBe('a; b');
+    expect(cell(freshRow, 'docs')).toBe('a.pdf; b.png');
+    expect(cell(freshRow, 'age')).toBe('-5');
+    expect(cell(freshRow, 'extra')).toBe('{"free":"form"}');
+    expect(cell(oldRow, 'responseId')).toBe(old);
+    expect(cell(oldRow, 'externalRef')).toBe('ref-1');
+    expect(cell(oldRow, 'name')).toBe('Old, timer');
+    expect(cell(oldRow, 'old_only')).toBe('legacy');
+    expect(cell(oldRow, 'completedAt')).toBe('');
+  });
+
+  it('applies the browse filters', async () => {
+    const q = await publishTwoVersions();
+    await respond(q.publicId, 1, { name: 'one' }, 'x');
+    await respond(q.publicId, 2, { name: 'two' }, 'y');
+    const names = async (query: string) => {
+      const text = await (await server.fetch(`/api/v1/questionnaires/${q.id}/responses/export.csv${query}`)).text();
+      const [header, ...rows] = parseCsv(text);
+      return rows.map((row) => row[header!.indexOf('name')]);
+    };
+    expect(await names('?versionNumber=1')).toEqual(['one']);
+    expect(await names('?externalRef=y')).toEqual(['two']);
+    expect(await names('?status=COMPLETED')).toEqual([]);
+  });
+
+  it('streams every row of a large export in order, across batches', async () => {
+    const q = await createPublished(server, { schemaVersion: 1, questions: [{ id: 'q', code: 'n', type: 'NUMBER' }] });
+    const count = 1_234;
+    const { prisma } = server.database.db;
+    const base = Date.now();
+    await prisma.response.createMany({
+      data: Array.from({ length: count }, (_, i) => ({
+        id: crypto.randomUUID(),
+        questionnaireId: q.id,
+        versionNumber: 1,
+        answers: { n: i },
+        // Pairs share a timestamp so the keyset must break ties by id.
+        createdAt: new Date(base - Math.floor(i / 2) * 1000),
+      })),
+    });
+    const [header, ...rows] = parseCsv(
+      await (await server.fetch(`/api/v1/questionnaires/${q.id}/responses/export.csv`)).text(),
+    );
+    expect(rows).toHaveLength(count);
+    expect(new Set(rows.map((row) => row[0])).size).toBe(count);
+    const numbers = rows.map((row) => Number(row[header!.indexOf('n')]));
+    for (let i = 1; i < numbers.length; i++)
+      expect(Math.floor(numbers[i]! / 2)).toBeGreaterThanOrEqual(Math.floor(numbers[i - 1]! / 2));
+  });
+
+  it('rejects bad filters and unknown questionnaires with problem bodies', async () => {
+    const q = await publishTwoVersions();
+    for (const query of [
+      '?status=NOPE',
+      '?versionNumber=abc',
+      '?versionNumber=0',
+      '?unknown=1',
+      '?status=A&status=B',
+    ]) {
+      expect(await call(server, 'GET', `/api/v1/questionnaires/${q.id}/responses/export.csv${query}`)).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION_FAILED' },
+      });
+    }
+    const missing = await call(server, 'GET', '/api/v1/questionnaires/nope/responses/export.csv');
+    expect(missing).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect(missing.headers.get('content-type')).toContain('application/problem+json');
+  });
+});
