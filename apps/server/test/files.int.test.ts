@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem } from './expect-problem.ts';
+import { createPublished } from './factories.ts';
 import {
   download,
   fileRows,
@@ -293,6 +294,42 @@ describe('files: upload, download, delete', () => {
     ]) {
       expectProblem(await call(server, 'GET', wrong), 404, 'NOT_FOUND');
     }
+  });
+
+  it('takes uploads only for FILE_UPLOAD questions of the pinned version', async () => {
+    const q = await publishFileQuestionnaire(server);
+    const responseId = await startResponse(server, q.publicId);
+    // Version 2 renames the upload question; the response stays pinned to version 1.
+    await call(server, 'PUT', `/api/v1/questionnaires/${q.id}/draft`, {
+      schemaVersion: 1,
+      questions: [{ id: 'q9', code: 'photo', type: 'FILE_UPLOAD' }],
+    });
+    await call(server, 'POST', `/api/v1/questionnaires/${q.id}/publish`);
+    for (const questionCode of ['note', 'unknown', 'photo']) {
+      const res = await upload(server, responseId, Buffer.from('x'), { questionCode });
+      expectProblem(res, 400, 'VALIDATION_FAILED');
+      expect(res.body.errors[0].path).toBe('questionCode');
+    }
+    expect(await fileRows(server, { responseId })).toEqual([]);
+    await uploadOk(server, responseId, Buffer.from('x'), { questionCode: 'doc' });
+  });
+
+  it("refuses files outside the question's accepted types, judged by the detected type, keeping nothing", async () => {
+    const q = await createPublished(server, {
+      schemaVersion: 1,
+      questions: [{ id: 'q1', code: 'pic', type: 'FILE_UPLOAD', typeConfig: { acceptedContentTypes: ['image/*'] } }],
+    });
+    const responseId = await startResponse(server, q.publicId);
+    const before = await filesOnDisk(server);
+    const disguised = await upload(server, responseId, Buffer.from('plain text'), {
+      questionCode: 'pic',
+      type: 'image/png',
+    });
+    expectProblem(disguised, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect(await fileRows(server, { responseId })).toEqual([]);
+    expect(await filesOnDisk(server)).toEqual(before);
+    const image = await uploadOk(server, responseId, PNG, { questionCode: 'pic', type: 'text/plain' });
+    expect(image.contentType).toBe('image/png');
   });
 
   it('describes the multipart upload, the binary download and the JSON file operations in /openapi.json', async () => {

@@ -25,16 +25,15 @@ export const QuestionnaireDetail = z
   .meta({ id: 'QuestionnaireDetail' });
 export type QuestionnaireDetail = z.infer<typeof QuestionnaireDetail>;
 
-export const QuestionnaireSummary = z
-  .object({
-    id: z.string(),
-    publicId: z.string(),
-    name: z.string(),
-    currentVersion: z.number().int(),
-    hasUnpublishedChanges: z.boolean(),
-    updatedAt: DateTime,
-    responseCount: z.number().int(),
-  })
+export const QuestionnaireSummary = QuestionnaireDetail.pick({
+  id: true,
+  publicId: true,
+  name: true,
+  currentVersion: true,
+  hasUnpublishedChanges: true,
+  updatedAt: true,
+})
+  .extend({ responseCount: z.number().int() })
   .meta({ id: 'QuestionnaireSummary' });
 export type QuestionnaireSummary = z.infer<typeof QuestionnaireSummary>;
 

@@ -15,6 +15,7 @@ import {
   sanitizeFileName,
 } from '../services/files.ts';
 import { findResponse, responseCompleted } from '../services/public-responses.ts';
+import { type AcceptedTypes, isAccepted, notAccepted, uploadQuestion } from '../services/upload-question.ts';
 import { StorageLimitError } from '../storage/file-storage.ts';
 
 const MAX_QUESTION_CODE_LENGTH = 128;
@@ -27,7 +28,7 @@ interface WrittenFile {
 }
 
 type UploadRequest = Request & {
-  uploadTarget?: { responseId: string; questionCode: string };
+  uploadTarget?: { responseId: string; questionCode: string; acceptedContentTypes: AcceptedTypes };
   /** The storage engine's work for this request; errors wait for its cleanup before answering. */
   uploadWork?: Promise<unknown>;
 };
@@ -138,7 +139,8 @@ function uploadPrecheck(deps: Deps): RequestHandler {
         { path: 'questionCode', message: `Required, 1..${MAX_QUESTION_CODE_LENGTH} characters` },
       ]);
     }
-    (req as UploadRequest).uploadTarget = { responseId: response.id, questionCode };
+    const { acceptedContentTypes } = await uploadQuestion(deps, response, questionCode);
+    (req as UploadRequest).uploadTarget = { responseId: response.id, questionCode, acceptedContentTypes };
     next();
   };
 }
@@ -172,6 +174,9 @@ export function filesRoutes(deps: Deps): Router {
       ]);
     }
     try {
+      const accepted = (req as UploadRequest).uploadTarget?.acceptedContentTypes ?? [];
+      // Judged on the detected type, so a renamed executable does not pass as an image.
+      if (!isAccepted(written.contentType, accepted)) throw notAccepted(written.contentType, accepted);
       const reference = await finishUpload(deps, written.pending, written);
       res.status(201).json(reference);
     } catch (error) {

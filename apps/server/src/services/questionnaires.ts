@@ -124,6 +124,7 @@ export async function deleteQuestionnaire(deps: Deps, id: string): Promise<void>
   await deps.storage.removePrefix(id.toLowerCase());
 }
 
+/** Stores a new draft and recomputes hasUnpublishedChanges against the latest version. */
 export async function replaceDraft(deps: Deps, id: string, draft: Definition): Promise<QuestionnaireDetail> {
   return deps.prisma.$transaction(async (tx) => {
     await lockQuestionnaire(tx, id);

@@ -3,7 +3,7 @@ import type { Definition, QuestionnaireDetail, VersionDetail, VersionSummary } f
 import { notFound } from '../errors/app-error.ts';
 import { sameJson } from './canonical-json.ts';
 import type { Deps } from './deps.ts';
-import { draftDiffersFromLatest, findQuestionnaire, lockQuestionnaire, toDetail } from './questionnaires.ts';
+import { findQuestionnaire, lockQuestionnaire, replaceDraft, toDetail } from './questionnaires.ts';
 
 const toSummary = (row: VersionRow): VersionSummary => ({
   versionNumber: row.versionNumber,
@@ -67,14 +67,5 @@ export async function getVersion(deps: Deps, id: string, versionNumber: number):
 /** Copies version n back into the draft; nothing is published. */
 export async function restoreVersion(deps: Deps, id: string, versionNumber: number): Promise<QuestionnaireDetail> {
   const version = await findVersion(deps, id, versionNumber);
-  const draft = version.definition as Definition;
-  return deps.prisma.$transaction(async (tx) => {
-    await lockQuestionnaire(tx, id);
-    const hasUnpublishedChanges = await draftDiffersFromLatest(tx, id, draft);
-    const row = await tx.questionnaire.update({
-      where: { id },
-      data: { draft, hasUnpublishedChanges, updatedAt: new Date() },
-    });
-    return toDetail(row);
-  });
+  return replaceDraft(deps, id, version.definition as Definition);
 }
