@@ -156,3 +156,46 @@ describe('GET /openapi.json', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
+
+/** Every operation of the spec's section 4 tables, with the success status the spec names. */
+const SPEC_OPERATIONS: [method: string, path: string, success: string, contentType?: string][] = [
+  ['get', '/api/v1/questionnaires/{id}/files/stats', '200'],
+  ['get', '/api/v1/questionnaires/{id}/responses', '200'],
+  ['delete', '/api/v1/questionnaires/{id}/responses/{responseId}', '204'],
+  ['get', '/api/v1/questionnaires/{id}/responses/export.csv', '200', 'text/csv'],
+  ['get', '/api/v1/questionnaires/{id}/responses/{responseId}/files/{fileId}', '200', 'application/octet-stream'],
+  ['get', '/api/v1/uploads/config', '200'],
+  ['get', '/public/v1/questionnaires/{publicId}/live', '200'],
+  ['get', '/public/v1/questionnaires/{publicId}/ref-status', '200'],
+  ['post', '/public/v1/questionnaires/{publicId}/responses', '201'],
+  ['get', '/public/v1/responses/{responseId}', '200'],
+  ['patch', '/public/v1/responses/{responseId}', '200'],
+  ['post', '/public/v1/responses/{responseId}/complete', '200'],
+  ['post', '/public/v1/responses/{responseId}/files', '201'],
+  ['delete', '/public/v1/responses/{responseId}/files/{fileId}', '204'],
+  ['get', '/public/v1/geocode', '200'],
+];
+
+describe('responses, files and public API in /openapi.json', () => {
+  it.each(SPEC_OPERATIONS)('documents %s %s with %s', (method, path, success, contentType) => {
+    const operation = doc.paths[path]?.[method];
+    expect(operation, `${method} ${path}`).toBeDefined();
+    expect(Object.keys(operation.responses)).toContain(success);
+    if (contentType) expect(Object.keys(operation.responses[success].content)).toContain(contentType);
+  });
+
+  it('documents the upload as multipart with a binary file part and a required questionCode', () => {
+    const operation = doc.paths['/public/v1/responses/{responseId}/files'].post;
+    const schema = operation.requestBody.content['multipart/form-data'].schema;
+    expect(JSON.stringify(schema)).toContain('binary');
+    const questionCode = operation.parameters.find((p: { name: string }) => p.name === 'questionCode');
+    expect(questionCode).toMatchObject({ in: 'query', required: true });
+  });
+
+  it('documents the ETag and 304 of live, and 403 on public routes', () => {
+    const live = doc.paths['/public/v1/questionnaires/{publicId}/live'].get;
+    expect(live.responses['304']).toBeDefined();
+    expect(live.responses['200'].headers.ETag).toBeDefined();
+    expect(live.responses['403'].content['application/problem+json']).toBeDefined();
+  });
+});
