@@ -49,6 +49,18 @@ describe('unknown and malformed ids', () => {
     }
   });
 
+  it.each([
+    'GET /api/v1/questionnaires/%E0%A4%A',
+    'GET /api/v1/questionnaires/%E0%A4%A/responses/export.csv',
+    'GET /api/v1/questionnaires/%E0%A4%A/responses/%E0%A4%A/files/%E0%A4%A',
+    'GET /public/v1/questionnaires/%E0%A4%A/live',
+    'POST /public/v1/responses/%E0%A4%A/files?questionCode=a',
+    'DELETE /public/v1/responses/%ZZ/files/%ZZ',
+  ])('a path that cannot be percent-decoded is a problem 404, not a 500: %s', async (route) => {
+    const [method, path] = route.split(' ') as [string, string];
+    expectProblem(await call(server, method, path), 404, 'NOT_FOUND');
+  });
+
   it('a publicId is not a questionnaire id', async () => {
     const created = await createQuestionnaire(server);
     expectProblem(await call(server, 'GET', `${BASE}/${created.publicId}`), 404, 'NOT_FOUND');

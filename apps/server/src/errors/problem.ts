@@ -45,8 +45,11 @@ export function toProblem(error: unknown): Problem {
   if (error instanceof AppError) return problem(error.status, error.code, error.message, error.fields);
   if (error instanceof ZodError) return problem(400, 'VALIDATION_FAILED', 'The request is not valid', fieldsOf(error));
   if (error instanceof TRPCError) {
-    if (error.cause instanceof AppError || error.cause instanceof ZodError) return toProblem(error.cause);
-    if (error.cause && isPrismaKnownError(error.cause)) return toProblem(error.cause);
+    // What a procedure threw arrives as the cause; it knows better than tRPC's generic code.
+    if (error.cause) {
+      const inner = toProblem(error.cause);
+      if (inner.status !== 500) return inner;
+    }
     const mapped = TRPC_CODES[error.code];
     if (mapped) return problem(mapped[0], mapped[1], error.message);
     return internal();
@@ -61,6 +64,8 @@ export function toProblem(error: unknown): Problem {
       ? problem(413, 'FILE_TOO_LARGE', 'The file is larger than the upload limit')
       : problem(400, 'VALIDATION_FAILED', `Invalid multipart body: ${error.message}`);
   }
+  // Express could not percent-decode a path segment: such a path names nothing.
+  if (error instanceof URIError) return problem(404, 'NOT_FOUND', 'The path is not validly encoded');
   if (isBodyParserError(error)) {
     const [status, code] = BODY_PARSER_CODES[error.type] ?? [400, 'VALIDATION_FAILED'];
     const detail = code === 'MALFORMED_JSON' ? 'The body is not valid JSON' : error.message;

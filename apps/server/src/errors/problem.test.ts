@@ -1,0 +1,51 @@
+import { TRPCError } from '@trpc/server';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from './app-error.ts';
+import { toProblem } from './problem.ts';
+
+describe('toProblem', () => {
+  it('maps AppError with its code, status and fields', () => {
+    const problem = toProblem(new AppError('VALIDATION_FAILED', 400, 'bad', [{ path: 'a', message: 'm' }]));
+    expect(problem).toEqual({
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      detail: 'bad',
+      errors: [{ path: 'a', message: 'm' }],
+    });
+  });
+
+  it('unwraps what a procedure threw from the tRPC error around it', () => {
+    const zod = z.object({ n: z.number() }).safeParse({ n: 'x' }).error!;
+    expect(toProblem(new TRPCError({ code: 'BAD_REQUEST', cause: zod }))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: 'n' }],
+    });
+    const notFound = new AppError('NOT_FOUND', 404, 'gone');
+    expect(toProblem(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: notFound })).code).toBe('NOT_FOUND');
+  });
+
+  it('answers an undecodable path with 404, directly or from inside a procedure', () => {
+    expect(toProblem(new URIError('URI malformed'))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    const wrapped = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: new URIError('URI malformed') });
+    expect(toProblem(wrapped)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  it('maps body-parser failures and hides everything unknown behind a bare 500', () => {
+    const parse = Object.assign(new SyntaxError('Unexpected token'), { type: 'entity.parse.failed', status: 400 });
+    expect(toProblem(parse)).toMatchObject({ status: 400, code: 'MALFORMED_JSON' });
+    const big = Object.assign(new Error('too large'), { type: 'entity.too.large', status: 413 });
+    expect(toProblem(big)).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+    const secret = toProblem(new Error('SELECT * FROM secrets failed'));
+    expect(secret).toEqual({
+      type: 'about:blank',
+      title: 'Internal Server Error',
+      status: 500,
+      code: 'INTERNAL_ERROR',
+      detail: 'An unexpected error occurred',
+    });
+  });
+});
