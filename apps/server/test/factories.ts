@@ -10,6 +10,12 @@ export async function createQuestionnaire(server: TestServer, name = `Questionna
   return res.body as QuestionnaireDetail;
 }
 
+export async function getQuestionnaire(server: TestServer, id: string) {
+  const res = await call(server, 'GET', `/api/v1/questionnaires/${id}`);
+  expect(res.status).toBe(200);
+  return res.body as QuestionnaireDetail;
+}
+
 /** A small valid definition using top-level questions. */
 export function sampleDefinition(overrides: Partial<DefinitionInput> = {}): DefinitionInput {
   return {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { QuestionnaireDetail, QuestionnaireSummary } from '@forms-engine/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorPaths, expectProblem, sleep } from './expect-problem.ts';
-import { createPublished, createQuestionnaire, sampleDefinition } from './factories.ts';
+import { createPublished, createQuestionnaire, getQuestionnaire, sampleDefinition } from './factories.ts';
 import { call, startTestServer, type TestServer } from './harness.ts';
 
 const BASE = '/api/v1/questionnaires';
@@ -16,11 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const get = async (id: string) => {
-  const res = await call(server, 'GET', `${BASE}/${id}`);
-  expect(res.status).toBe(200);
-  return res.body as QuestionnaireDetail;
-};
+const get = (id: string) => getQuestionnaire(server, id);
 
 async function listAll(): Promise<QuestionnaireSummary[]> {
   const res = await call(server, 'GET', `${BASE}?size=200`);
