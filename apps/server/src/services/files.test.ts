@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition } from '../http/files-routes.ts';
+import { attachmentDisposition } from '../http/content-disposition.ts';
 import { detectContentType, MAX_FILE_NAME_LENGTH, sanitizeFileName } from './files.ts';
 
 const PNG = Buffer.from(
