@@ -21,9 +21,14 @@ function blocks(kind: 'model' | 'enum'): Map<string, string[]> {
   let current: string[] | undefined;
   for (const line of SCHEMA.split('\n')) {
     const opening = new RegExp(`^${kind} (\\w+) \\{$`).exec(line);
-    if (opening) found.set(opening[1]!, (current = []));
-    else if (line === '}') current = undefined;
-    else current?.push(line.trim());
+    if (opening) {
+      current = [];
+      found.set(opening[1]!, current);
+    } else if (line === '}') {
+      current = undefined;
+    } else {
+      current?.push(line.trim());
+    }
   }
   return found;
 }
