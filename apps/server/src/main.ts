@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { openDatabase, pgliteDirFor } from '@forms-engine/db';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { createGeocoder } from './geocode/index.ts';
 import { createLogger } from './logger.ts';
+import { buildDeps } from './services/deps.ts';
 import { startFileSweeper } from './services/orphan-files.ts';
-import { createLocalDiskStorage, filesDirFor } from './storage/local-disk.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -17,10 +16,8 @@ async function main() {
   const applied = await db.migrate();
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
-  const geocoder = createGeocoder(config, logger);
-  geocoder.warmUp(); // index the offline place data now, not on the first request
-  const storage = createLocalDiskStorage(filesDirFor(config.dataDir));
-  const deps = { prisma: db.prisma, config, geocoder, storage };
+  const deps = buildDeps(db.prisma, config, logger);
+  deps.geocoder.warmUp(); // index the offline place data now, not on the first request
   const stopFileSweeper = startFileSweeper(deps, logger);
   const app = createApp({ deps, logger });
   const server: Server = app.listen(config.port, config.host, () => {

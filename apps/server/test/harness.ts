@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@forms-engine/db/testing';
 import { createApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { createGeocoder } from '../src/geocode/index.ts';
 import { createLogger } from '../src/logger.ts';
-import { createLocalDiskStorage, filesDirFor } from '../src/storage/local-disk.ts';
+import { buildDeps } from '../src/services/deps.ts';
 
 export interface TestServer {
   url: string;
@@ -26,11 +25,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'fe-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const storage = createLocalDiskStorage(filesDirFor(config.dataDir));
-  const app = createApp({
-    deps: { prisma: database.db.prisma, config, storage, geocoder: createGeocoder(config) },
-    logger: createLogger(config.logLevel),
-  });
+  const app = createApp({ deps: buildDeps(database.db.prisma, config), logger: createLogger(config.logLevel) });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

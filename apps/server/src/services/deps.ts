@@ -1,7 +1,10 @@
 import type { PrismaClient } from '@forms-engine/db';
 import type { Config } from '../config.ts';
 import type { Geocoder } from '../geocode/geocoder.ts';
+import { createGeocoder } from '../geocode/index.ts';
+import type { Logger } from '../logger.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { createLocalDiskStorage, filesDirFor } from '../storage/local-disk.ts';
 
 /** What service functions need from the outside world; passed in, never imported. */
 export interface Deps {
@@ -11,4 +14,14 @@ export interface Deps {
   storage: FileStorage;
   /** Address suggestions: offline place index, or the HTTP geocoder at GEOCODER_URL. */
   geocoder: Geocoder;
+}
+
+/** The one place the deps are assembled, so the server and the tests run the same parts. */
+export function buildDeps(prisma: PrismaClient, config: Config, logger?: Logger): Deps {
+  return {
+    prisma,
+    config,
+    storage: createLocalDiskStorage(filesDirFor(config.dataDir)),
+    geocoder: createGeocoder(config, logger),
+  };
 }

@@ -142,13 +142,15 @@ export async function patchResponse(deps: Deps, responseId: string, input: Patch
  * completions across any number of processes end with exactly one winner.
  */
 export async function completeResponse(deps: Deps, responseId: string): Promise<void> {
-  const row = await findResponse(deps, responseId);
+  const row = isId(responseId)
+    ? await deps.prisma.response.findUnique({
+        where: { id: responseId },
+        include: { questionnaire: { select: { submissionPolicy: true } } },
+      })
+    : null;
+  if (!row) throw notFound('Response');
   if (row.status === 'COMPLETED') return;
-  const questionnaire = await deps.prisma.questionnaire.findUniqueOrThrow({
-    where: { id: row.questionnaireId },
-    select: { submissionPolicy: true },
-  });
-  const guarded = questionnaire.submissionPolicy === 'ONE_PER_REF' && row.externalRef !== null;
+  const guarded = row.questionnaire.submissionPolicy === 'ONE_PER_REF' && row.externalRef !== null;
   if (guarded) {
     // Completions from before the policy switched to ONE_PER_REF hold no guard; count them too.
     const earlier = await deps.prisma.response.count({

@@ -40,7 +40,7 @@ export async function findQuestionnaire(db: Db, id: string): Promise<Questionnai
 }
 
 /** True when nothing was published yet, or the draft differs from the latest version. */
-export async function draftDiffersFromLatest(db: Db, id: string, draft: Definition): Promise<boolean> {
+async function draftDiffersFromLatest(db: Db, id: string, draft: Definition): Promise<boolean> {
   const latest = await db.questionnaireVersion.findFirst({
     where: { questionnaireId: id },
     orderBy: { versionNumber: 'desc' },
