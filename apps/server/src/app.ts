@@ -2,8 +2,10 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { createContextFactory } from './context.ts';
+import { canonicalTarget } from './http/canonical-target.ts';
 import { filesOpenApiPaths } from './http/files-openapi.ts';
 import { filesRoutes } from './http/files-routes.ts';
+import { jsonBody, trpcQueryInput } from './http/json-body.ts';
 import { openApiHandler } from './http/openapi-handler.ts';
 import { errorHandler, notFoundHandler } from './http/problem-response.ts';
 import { publicOrigins } from './http/public-origins.ts';
@@ -11,6 +13,7 @@ import { requestContext } from './http/request-context.ts';
 import { requireManagementToken } from './http/require-management-token.ts';
 import { responsesCsvPaths } from './http/responses-csv-openapi.ts';
 import { responsesCsvRoute } from './http/responses-csv-route.ts';
+import { safeQuery } from './http/safe-query.ts';
 import { strongEtag } from './http/strong-etag.ts';
 import type { Logger } from './logger.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -29,6 +32,8 @@ export function createApp({ deps, logger }: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestContext(logger));
+  app.use(canonicalTarget);
+  app.use(safeQuery);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -56,9 +61,12 @@ export function createApp({ deps, logger }: AppOptions): Express {
   const createContext = createContextFactory(deps);
   const guard = requireManagementToken(config.managementToken);
   app.use('/api/v1', guard);
+  const json = jsonBody(config.jsonBodyLimitBytes);
   app.use(
     '/trpc',
     guard,
+    json,
+    trpcQueryInput,
     createExpressMiddleware({ router: appRouter, createContext, maxBodySize: config.jsonBodyLimitBytes }),
   );
 
@@ -66,7 +74,6 @@ export function createApp({ deps, logger }: AppOptions): Express {
   app.use('/public/v1', publicOrigins(deps));
   app.get('/public/v1/questionnaires/:publicId/live', strongEtag);
 
-  const json = express.json({ limit: config.jsonBodyLimitBytes, type: ['application/json', 'application/*+json'] });
   app.use(['/api/v1', '/public/v1'], json);
   app.use(filesRoutes(deps));
   app.use(openApiHandler({ router: appRouter, createContext, maxBodySize: config.jsonBodyLimitBytes }));

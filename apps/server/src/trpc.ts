@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context.ts';
 import { AppError } from './errors/app-error.ts';
+import { ERROR_CODES } from './errors/error-codes.ts';
 import { toProblem } from './errors/problem.ts';
 
 /**
@@ -21,23 +22,13 @@ const t = initTRPC
     }),
   });
 
-const STATUS_TO_TRPC_CODE: Record<number, TRPCError['code']> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-};
-
 /** Services throw AppError; tRPC needs its own error type to pick the right status on /trpc. */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     throw new TRPCError({
-      code: STATUS_TO_TRPC_CODE[cause.status] ?? 'INTERNAL_SERVER_ERROR',
+      code: ERROR_CODES[cause.code].trpc,
       message: cause.message,
       cause,
     });

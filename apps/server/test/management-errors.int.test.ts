@@ -56,9 +56,9 @@ describe('unknown and malformed ids', () => {
     'GET /public/v1/questionnaires/%E0%A4%A/live',
     'POST /public/v1/responses/%E0%A4%A/files?questionCode=a',
     'DELETE /public/v1/responses/%ZZ/files/%ZZ',
-  ])('a path that cannot be percent-decoded is a problem 404, not a 500: %s', async (route) => {
+  ])('a path that cannot be percent-decoded is a problem 400, not a 500: %s', async (route) => {
     const [method, path] = route.split(' ') as [string, string];
-    expectProblem(await call(server, method, path), 404, 'NOT_FOUND');
+    expectProblem(await call(server, method, path), 400, 'VALIDATION_FAILED');
   });
 
   it('a publicId is not a questionnaire id', async () => {

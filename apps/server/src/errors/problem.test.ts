@@ -2,11 +2,12 @@ import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from './app-error.ts';
+import { ERROR_CODES } from './error-codes.ts';
 import { toProblem } from './problem.ts';
 
 describe('toProblem', () => {
   it('maps AppError with its code, status and fields', () => {
-    const problem = toProblem(new AppError('VALIDATION_FAILED', 400, 'bad', [{ path: 'a', message: 'm' }]));
+    const problem = toProblem(new AppError('VALIDATION_FAILED', 'bad', [{ path: 'a', message: 'm' }]));
     expect(problem).toEqual({
       type: 'about:blank',
       title: 'Bad Request',
@@ -24,14 +25,14 @@ describe('toProblem', () => {
       code: 'VALIDATION_FAILED',
       errors: [{ path: 'n' }],
     });
-    const notFound = new AppError('NOT_FOUND', 404, 'gone');
+    const notFound = new AppError('NOT_FOUND', 'gone');
     expect(toProblem(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: notFound })).code).toBe('NOT_FOUND');
   });
 
-  it('answers an undecodable path with 404, directly or from inside a procedure', () => {
-    expect(toProblem(new URIError('URI malformed'))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  it('answers an undecodable target with 400, directly or from inside a procedure', () => {
+    expect(toProblem(new URIError('URI malformed'))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
     const wrapped = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: new URIError('URI malformed') });
-    expect(toProblem(wrapped)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(toProblem(wrapped)).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
   });
 
   it('maps body-parser failures and hides everything unknown behind a bare 500', () => {
@@ -47,5 +48,15 @@ describe('toProblem', () => {
       code: 'INTERNAL_ERROR',
       detail: 'An unexpected error occurred',
     });
+  });
+});
+
+describe('the error code table', () => {
+  it('gives every code one status, and tRPC errors of its tRPC code map back to that status', () => {
+    for (const [code, kind] of Object.entries(ERROR_CODES)) {
+      expect(toProblem(new AppError(code as keyof typeof ERROR_CODES, 'x')).status).toBe(kind.status);
+      if (code === 'INTERNAL_ERROR') continue;
+      expect(toProblem(new TRPCError({ code: kind.trpc, message: 'x' })).status, code).toBe(kind.status);
+    }
   });
 });

@@ -1,12 +1,15 @@
 import { STATUS_CODES } from 'node:http';
+import { isUniqueViolation } from '@forms-engine/db';
 import type { ErrorCode, Problem, ProblemField } from '@forms-engine/schema';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError } from './app-error.ts';
+import { ERROR_CODES, statusOf } from './error-codes.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-function problem(status: number, code: ErrorCode, detail: string, errors?: ProblemField[]): Problem {
+function problem(code: ErrorCode, detail: string, errors?: ProblemField[]): Problem {
+  const status = statusOf(code);
   return {
     type: 'about:blank',
     title: STATUS_CODES[status] ?? 'Error',
@@ -20,61 +23,56 @@ function problem(status: number, code: ErrorCode, detail: string, errors?: Probl
 const fieldsOf = (error: ZodError): ProblemField[] =>
   error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 
-// tRPC's own codes, for errors it raises itself (bad method, unparsable body...).
-const TRPC_CODES: Partial<Record<TRPCError['code'], [number, ErrorCode]>> = {
-  PARSE_ERROR: [400, 'MALFORMED_JSON'],
-  BAD_REQUEST: [400, 'VALIDATION_FAILED'],
-  NOT_FOUND: [404, 'NOT_FOUND'],
-  UNAUTHORIZED: [401, 'UNAUTHORIZED'],
-  PAYLOAD_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
-  UNSUPPORTED_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],
-  METHOD_NOT_SUPPORTED: [405, 'METHOD_NOT_ALLOWED'],
-};
+// tRPC's own codes, for errors it raises itself (bad method, unparsable body...): the first
+// error code whose tRPC code it is (the table lists the general code of each status first).
+const TRPC_CODES = new Map<TRPCError['code'], ErrorCode>();
+for (const [code, kind] of Object.entries(ERROR_CODES) as [ErrorCode, { trpc: TRPCError['code'] }][]) {
+  if (code !== 'INTERNAL_ERROR' && !TRPC_CODES.has(kind.trpc)) TRPC_CODES.set(kind.trpc, code);
+}
 
 // Errors from Express's body parsers carry a `type` and a `status`.
-const BODY_PARSER_CODES: Record<string, [number, ErrorCode]> = {
-  'entity.parse.failed': [400, 'MALFORMED_JSON'],
-  'entity.too.large': [413, 'PAYLOAD_TOO_LARGE'],
-  'encoding.unsupported': [415, 'UNSUPPORTED_MEDIA_TYPE'],
-  'charset.unsupported': [415, 'UNSUPPORTED_MEDIA_TYPE'],
-  'request.aborted': [400, 'VALIDATION_FAILED'],
+const BODY_PARSER_CODES: Record<string, ErrorCode> = {
+  'entity.parse.failed': 'MALFORMED_JSON',
+  'entity.too.large': 'PAYLOAD_TOO_LARGE',
+  'encoding.unsupported': 'UNSUPPORTED_MEDIA_TYPE',
+  'charset.unsupported': 'UNSUPPORTED_MEDIA_TYPE',
+  'request.aborted': 'VALIDATION_FAILED',
 };
 
 /** Maps anything thrown anywhere to the one error body. Unknown errors become a bare 500. */
 export function toProblem(error: unknown): Problem {
-  if (error instanceof AppError) return problem(error.status, error.code, error.message, error.fields);
-  if (error instanceof ZodError) return problem(400, 'VALIDATION_FAILED', 'The request is not valid', fieldsOf(error));
+  if (error instanceof AppError) return problem(error.code, error.message, error.fields);
+  if (error instanceof ZodError) return problem('VALIDATION_FAILED', 'The request is not valid', fieldsOf(error));
   if (error instanceof TRPCError) {
     // What a procedure threw arrives as the cause; it knows better than tRPC's generic code.
     if (error.cause) {
       const inner = toProblem(error.cause);
       if (inner.status !== 500) return inner;
     }
-    const mapped = TRPC_CODES[error.code];
-    if (mapped) return problem(mapped[0], mapped[1], error.message);
+    const mapped = TRPC_CODES.get(error.code);
+    if (mapped) return problem(mapped, error.message);
     return internal();
   }
-  if (isPrismaKnownError(error)) {
-    if (error.code === 'P2025') return problem(404, 'NOT_FOUND', 'Not found');
-    if (error.code === 'P2002') return problem(409, 'CONFLICT', 'A record with these values already exists');
-    return internal();
-  }
+  if (isUniqueViolation(error)) return problem('CONFLICT', 'A record with these values already exists');
+  if (isPrismaKnownError(error) && error.code === 'P2025') return problem('NOT_FOUND', 'Not found');
   if (isMulterError(error)) {
     return error.code === 'LIMIT_FILE_SIZE'
-      ? problem(413, 'FILE_TOO_LARGE', 'The file is larger than the upload limit')
-      : problem(400, 'VALIDATION_FAILED', `Invalid multipart body: ${error.message}`);
+      ? problem('FILE_TOO_LARGE', 'The file is larger than the upload limit')
+      : problem('VALIDATION_FAILED', `Invalid multipart body: ${error.message}`);
   }
-  // Express could not percent-decode a path segment: such a path names nothing.
-  if (error instanceof URIError) return problem(404, 'NOT_FOUND', 'The path is not validly encoded');
+  // Something could not percent-decode a path or query (canonicalTarget refuses most first).
+  if (error instanceof URIError) return problem('VALIDATION_FAILED', 'The request target is not validly encoded');
+  // zlib could not inflate a body sent with Content-Encoding gzip or deflate.
+  if (isZlibError(error)) return problem('VALIDATION_FAILED', 'The body does not match its Content-Encoding');
   if (isBodyParserError(error)) {
-    const [status, code] = BODY_PARSER_CODES[error.type] ?? [400, 'VALIDATION_FAILED'];
+    const code = BODY_PARSER_CODES[error.type] ?? 'VALIDATION_FAILED';
     const detail = code === 'MALFORMED_JSON' ? 'The body is not valid JSON' : error.message;
-    return problem(status, code, detail);
+    return problem(code, detail);
   }
   return internal();
 }
 
-const internal = () => problem(500, 'INTERNAL_ERROR', 'An unexpected error occurred');
+const internal = () => problem('INTERNAL_ERROR', 'An unexpected error occurred');
 
 function isPrismaKnownError(error: unknown): error is Error & { code: string } {
   return (
@@ -93,4 +91,9 @@ function isMulterError(error: unknown): error is Error & { code: string } {
 
 function isBodyParserError(error: unknown): error is Error & { type: string; status: number } {
   return error instanceof Error && typeof (error as { type?: unknown }).type === 'string' && 'status' in error;
+}
+
+function isZlibError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof Error && typeof code === 'string' && code.startsWith('Z_');
 }

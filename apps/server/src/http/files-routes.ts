@@ -29,7 +29,7 @@ function uploadPrecheck(deps: Deps): RequestHandler {
     const response = await findResponse(deps, responseId);
     if (response.status === 'COMPLETED') throw responseCompleted();
     if (!req.is('multipart/form-data')) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Upload a file as multipart/form-data with a part named file');
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload a file as multipart/form-data with a part named file');
     }
     const raw = req.query.questionCode;
     const questionCode = typeof raw === 'string' ? raw.trim() : '';

@@ -28,6 +28,6 @@ export function sendProblem(error: unknown, req: Request, res: Response) {
 }
 
 export const notFoundHandler: RequestHandler = (req, res) =>
-  sendProblem(new AppError('NOT_FOUND', 404, `No route for ${req.method} ${req.path}`), req, res);
+  sendProblem(new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`), req, res);
 
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => sendProblem(error, req, res);

@@ -43,7 +43,7 @@ export function publicOrigins(deps: Deps): RequestHandler {
       res.vary('Origin');
       if (origin && allowed && allowed.length > 0) {
         if (!originMatches(origin, allowed)) {
-          throw new AppError('ORIGIN_NOT_ALLOWED', 403, `Origin ${origin} may not use this questionnaire`);
+          throw new AppError('ORIGIN_NOT_ALLOWED', `Origin ${origin} may not use this questionnaire`);
         }
         res.setHeader('Access-Control-Allow-Origin', origin);
       } else {

@@ -4,16 +4,23 @@ import { AppError } from '../errors/app-error.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/**
+ * A comparison with a secret whose time says nothing about how much of a guess is right,
+ * nor about the secret's length: both sides are hashed to 32 bytes, then timingSafeEqual.
+ */
+export function secretMatcher(secret: string): (guess: string) => boolean {
+  const expected = digest(secret);
+  return (guess) => timingSafeEqual(digest(guess), expected);
+}
+
 /** Bearer-token guard for the management API; a no-op when no token is configured. */
 export function requireManagementToken(token: string | undefined): RequestHandler {
   if (!token) return (_req, _res, next) => next();
-  const expected = digest(token);
+  const matches = secretMatcher(token);
   return (req, res, next) => {
-    const header = req.get('authorization') ?? '';
-    const match = /^Bearer\s+(.+)$/i.exec(header);
-    // Compare digests so the comparison time says nothing about the token's length.
-    if (match?.[1] && timingSafeEqual(digest(match[1].trim()), expected)) return next();
+    const bearer = /^Bearer\s+(.+)$/i.exec(req.get('authorization') ?? '')?.[1]?.trim();
+    if (bearer && matches(bearer)) return next();
     res.setHeader('WWW-Authenticate', 'Bearer');
-    next(new AppError('UNAUTHORIZED', 401, 'A valid management API token is required'));
+    next(new AppError('UNAUTHORIZED', 'A valid management API token is required'));
   };
 }

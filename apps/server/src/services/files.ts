@@ -19,10 +19,10 @@ export const PENDING_STALE_MS = 15 * 60_000;
 
 export const MAX_FILE_NAME_LENGTH = 255;
 
-const tooManyFiles = (max: number) => new AppError('TOO_MANY_FILES', 413, `A response may hold at most ${max} files`);
+const tooManyFiles = (max: number) => new AppError('TOO_MANY_FILES', `A response may hold at most ${max} files`);
 const storageFull = (max: number) =>
-  new AppError('RESPONSE_STORAGE_FULL', 413, `A response may hold at most ${max} bytes of files`);
-const fileTooLarge = (mb: number) => new AppError('FILE_TOO_LARGE', 413, `A file may be at most ${mb} MB`);
+  new AppError('RESPONSE_STORAGE_FULL', `A response may hold at most ${max} bytes of files`);
+const fileTooLarge = (mb: number) => new AppError('FILE_TOO_LARGE', `A file may be at most ${mb} MB`);
 
 export const toFileReference = (row: StoredFile): FileReference => ({
   fileId: row.id,

@@ -1,4 +1,4 @@
-import type { Response as ResponseRow } from '@forms-engine/db';
+import { isUniqueViolation, type Response as ResponseRow } from '@forms-engine/db';
 import type {
   Definition,
   LiveQuestionnaire,
@@ -13,10 +13,10 @@ import type { Deps } from './deps.ts';
 import { isId, newId } from './ids.ts';
 
 const alreadySubmitted = () =>
-  new AppError('ALREADY_SUBMITTED', 409, 'A response with this external reference was already submitted');
+  new AppError('ALREADY_SUBMITTED', 'A response with this external reference was already submitted');
 
 export const responseCompleted = () =>
-  new AppError('RESPONSE_COMPLETED', 409, 'The response is completed and can no longer change');
+  new AppError('RESPONSE_COMPLETED', 'The response is completed and can no longer change');
 
 async function findByPublicId(deps: Deps, publicId: string) {
   const row = await deps.prisma.questionnaire.findUnique({ where: { publicId } });
@@ -40,7 +40,7 @@ export const positionOf = (row: Pick<ResponseRow, 'lastStepId' | 'lastTabId'>): 
 export async function getLive(deps: Deps, publicId: string): Promise<LiveQuestionnaire> {
   const questionnaire = await findByPublicId(deps, publicId);
   if (questionnaire.currentVersion === 0) {
-    throw new AppError('NOT_PUBLISHED', 404, 'This questionnaire has not been published yet');
+    throw new AppError('NOT_PUBLISHED', 'This questionnaire has not been published yet');
   }
   const version = await deps.prisma.questionnaireVersion.findUniqueOrThrow({
     where: {
@@ -70,11 +70,11 @@ export async function createResponse(deps: Deps, publicId: string, input: Create
     select: { versionNumber: true },
   });
   if (!version) {
-    throw new AppError('UNKNOWN_VERSION', 400, `Version ${input.versionNumber} of this questionnaire is not published`);
+    throw new AppError('UNKNOWN_VERSION', `Version ${input.versionNumber} of this questionnaire is not published`);
   }
   if (questionnaire.submissionPolicy === 'ONE_PER_REF') {
     if (!input.externalRef) {
-      throw new AppError('EXTERNAL_REF_REQUIRED', 400, 'This questionnaire takes one response per externalRef');
+      throw new AppError('EXTERNAL_REF_REQUIRED', 'This questionnaire takes one response per externalRef');
     }
     const completed = await deps.prisma.response.count({
       where: { questionnaireId: questionnaire.id, externalRef: input.externalRef, status: 'COMPLETED' },
@@ -168,11 +168,6 @@ export async function completeResponse(deps: Deps, responseId: string): Promise<
     if (isUniqueViolation(error)) throw alreadySubmitted();
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  return code === 'P2002' || code === '23505' || /unique constraint/i.test(String((error as Error)?.message));
 }
 
 export async function refStatus(deps: Deps, publicId: string, ref: string): Promise<RefStatus> {

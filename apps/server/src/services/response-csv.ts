@@ -85,7 +85,8 @@ function rowCells(row: ResponseRow, columns: AnswerColumn[]): (string | number)[
 
 /**
  * The CSV export as a stream of lines, read in keyset-paginated batches so memory stays
- * constant however many responses there are. Throws NOT_FOUND before the first line.
+ * constant however many responses there are. Throws NOT_FOUND (or any failure of the first
+ * read) before the first line.
  */
 export async function responseCsv(deps: Deps, id: string, filter: ResponseFilter) {
   const questionnaire = await findQuestionnaire(deps.prisma, id);
@@ -96,28 +97,26 @@ export async function responseCsv(deps: Deps, id: string, filter: ResponseFilter
   });
   const columns = answerColumns(versions.map((version) => version.definition as Definition));
   const where = responseWhere(id, filter);
+  const batchAfter = (after?: Pick<ResponseRow, 'createdAt' | 'id'>): Promise<ResponseRow[]> =>
+    deps.prisma.response.findMany({
+      where: after
+        ? {
+            AND: [
+              where,
+              { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] },
+            ],
+          }
+        : where,
+      orderBy: RESPONSE_ORDER,
+      take: BATCH_SIZE,
+    });
+  // Read before the first line is sent, so a query that fails is still a problem response.
+  const first = await batchAfter();
 
   async function* lines(): AsyncGenerator<string> {
     yield csvLine([...FIXED_COLUMNS, ...columns.flatMap(headerOf)]);
-    let after: Pick<ResponseRow, 'createdAt' | 'id'> | undefined;
-    for (;;) {
-      const batch: ResponseRow[] = await deps.prisma.response.findMany({
-        where: after
-          ? {
-              AND: [
-                where,
-                {
-                  OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
-                },
-              ],
-            }
-          : where,
-        orderBy: RESPONSE_ORDER,
-        take: BATCH_SIZE,
-      });
-      if (batch.length === 0) return;
+    for (let batch = first; batch.length > 0; batch = await batchAfter(batch.at(-1))) {
       yield batch.map((row) => csvLine(rowCells(row, columns))).join('');
-      after = batch.at(-1);
       if (batch.length < BATCH_SIZE) return;
     }
   }

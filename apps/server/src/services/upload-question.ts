@@ -42,8 +42,4 @@ export function isAccepted(contentType: string, accepted: AcceptedTypes): boolea
 }
 
 export const notAccepted = (contentType: string, accepted: AcceptedTypes) =>
-  new AppError(
-    'UNSUPPORTED_MEDIA_TYPE',
-    415,
-    `This question accepts ${accepted.join(', ')}; the file is ${contentType}`,
-  );
+  new AppError('UNSUPPORTED_MEDIA_TYPE', `This question accepts ${accepted.join(', ')}; the file is ${contentType}`);

@@ -1,0 +1,37 @@
+import type { ErrorCode } from '@forms-engine/schema';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+
+interface ErrorKind {
+  /** HTTP status on the REST paths and in the problem body. */
+  status: number;
+  /** tRPC code on /trpc, so tRPC clients see the same status. */
+  trpc: TRPC_ERROR_CODE_KEY;
+  /** What the code means, for the OpenAPI document. */
+  meaning: string;
+}
+
+/** The one table from error code to HTTP status and tRPC code. Services name codes, never statuses. */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: { status: 400, trpc: 'BAD_REQUEST', meaning: 'The input is not valid' },
+  MALFORMED_JSON: { status: 400, trpc: 'PARSE_ERROR', meaning: 'The body is not valid JSON' },
+  UNKNOWN_VERSION: { status: 400, trpc: 'BAD_REQUEST', meaning: 'The version named is not published' },
+  EXTERNAL_REF_REQUIRED: { status: 400, trpc: 'BAD_REQUEST', meaning: 'ONE_PER_REF needs an externalRef' },
+  UNAUTHORIZED: { status: 401, trpc: 'UNAUTHORIZED', meaning: 'Missing or wrong management token' },
+  ORIGIN_NOT_ALLOWED: { status: 403, trpc: 'FORBIDDEN', meaning: 'Origin not in the allowedOrigins list' },
+  NOT_FOUND: { status: 404, trpc: 'NOT_FOUND', meaning: 'No such resource' },
+  NOT_PUBLISHED: { status: 404, trpc: 'NOT_FOUND', meaning: 'Nothing published yet' },
+  METHOD_NOT_ALLOWED: { status: 405, trpc: 'METHOD_NOT_SUPPORTED', meaning: 'The path exists, the method does not' },
+  REQUEST_TIMEOUT: { status: 408, trpc: 'TIMEOUT', meaning: 'The body arrived too slowly' },
+  CONFLICT: { status: 409, trpc: 'CONFLICT', meaning: 'The change conflicts with existing data' },
+  ALREADY_SUBMITTED: { status: 409, trpc: 'CONFLICT', meaning: 'This external reference already submitted' },
+  RESPONSE_COMPLETED: { status: 409, trpc: 'CONFLICT', meaning: 'The response is completed' },
+  PAYLOAD_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE', meaning: 'The body is too large' },
+  FILE_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE', meaning: 'The file exceeds maxFileSizeMb' },
+  TOO_MANY_FILES: { status: 413, trpc: 'PAYLOAD_TOO_LARGE', meaning: 'The response holds maxFilesPerResponse' },
+  RESPONSE_STORAGE_FULL: { status: 413, trpc: 'PAYLOAD_TOO_LARGE', meaning: 'The response holds maxBytesPerResponse' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE', meaning: 'Content type not accepted' },
+  RATE_LIMITED: { status: 429, trpc: 'TOO_MANY_REQUESTS', meaning: 'Too many requests from this client' },
+  INTERNAL_ERROR: { status: 500, trpc: 'INTERNAL_SERVER_ERROR', meaning: 'A bug; the body says nothing more' },
+} as const satisfies Record<ErrorCode, ErrorKind>;
+
+export const statusOf = (code: ErrorCode): number => ERROR_CODES[code].status;
