@@ -9,6 +9,7 @@ import { jsonBody, trpcQueryInput } from './http/json-body.ts';
 import { openApiHandler } from './http/openapi-handler.ts';
 import { errorHandler, notFoundHandler } from './http/problem-response.ts';
 import { publicOrigins } from './http/public-origins.ts';
+import { applyRateLimits } from './http/rate-limits.ts';
 import { requestContext } from './http/request-context.ts';
 import { requireManagementToken } from './http/require-management-token.ts';
 import { responsesCsvPaths } from './http/responses-csv-openapi.ts';
@@ -31,6 +32,7 @@ export function createApp({ deps, logger }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  app.set('trust proxy', config.trustProxy);
   app.use(requestContext(logger));
   app.use(canonicalTarget);
   app.use(safeQuery);
@@ -61,7 +63,7 @@ export function createApp({ deps, logger }: AppOptions): Express {
   const createContext = createContextFactory(deps);
   const guard = requireManagementToken(config.managementToken);
   app.use('/api/v1', guard);
-  const json = jsonBody(config.jsonBodyLimitBytes);
+  const json = jsonBody(config.jsonBodyLimitBytes, config.http.bodyTimeoutMs);
   app.use(
     '/trpc',
     guard,
@@ -71,6 +73,7 @@ export function createApp({ deps, logger }: AppOptions): Express {
   );
 
   app.use(responsesCsvRoute(deps));
+  applyRateLimits(app, config.rateLimits);
   app.use('/public/v1', publicOrigins(deps));
   app.get('/public/v1/questionnaires/:publicId/live', strongEtag);
 

@@ -1,13 +1,19 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { openDatabase, pgliteDirFor } from '@forms-engine/db';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { createLogger } from './logger.ts';
+import { createHttpServer } from './http/http-server.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { buildDeps } from './services/deps.ts';
 import { startFileSweeper } from './services/orphan-files.ts';
 
+/** How long in-flight requests get to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Exits once the log lines written so far have reached stdout. */
+function exitAfterLogs(logger: Logger, code: number): never {
+  logger.flush();
+  process.exit(code);
+}
 
 async function main() {
   const config = loadConfig();
@@ -18,27 +24,31 @@ async function main() {
 
   const deps = buildDeps(db.prisma, config, logger);
   deps.geocoder.warmUp(); // index the offline place data now, not on the first request
-  const stopFileSweeper = startFileSweeper(deps, logger);
-  const app = createApp({ deps, logger });
-  const server: Server = app.listen(config.port, config.host, () => {
-    // The bound port, not the configured one: PORT=0 picks a free port (tests rely on it).
-    const { port } = server.address() as AddressInfo;
-    logger.info({ port, database: db.kind, dataDir: config.dataDir }, 'Forms Engine listening');
+  const http = createHttpServer(createApp({ deps, logger }), config.http);
+  const address = await http.listen(config.port, config.host).catch(async (error: Error) => {
+    logger.fatal(error.message);
+    await db.close();
+    exitAfterLogs(logger, 1);
   });
+  const stopFileSweeper = startFileSweeper(deps, logger);
+  // The bound port, not the configured one: PORT=0 picks a free port (tests rely on it).
+  logger.info({ port: address.port, database: db.kind, dataDir: config.dataDir }, 'Forms Engine listening');
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const drained = http.drain(); // from here on every response says Connection: close
     logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    server.close();
-    server.closeIdleConnections();
-    await new Promise((resolve) => server.once('close', resolve));
-    await stopFileSweeper();
+    const force = setTimeout(() => {
+      logger.error({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still running after the grace period; exiting');
+      exitAfterLogs(logger, 1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    await Promise.all([drained, stopFileSweeper()]);
     await db.close();
     clearTimeout(force);
-    process.exit(0);
+    logger.info('stopped');
+    exitAfterLogs(logger, 0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));

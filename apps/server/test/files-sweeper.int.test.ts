@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PENDING_STALE_MS } from '../src/services/files.ts';
 import { sweepFiles } from '../src/services/orphan-files.ts';
 import { filesDirFor } from '../src/storage/local-disk.ts';
 import { expectProblem } from './expect-problem.ts';
@@ -180,7 +179,7 @@ describe('stored bytes follow their rows', () => {
         fileName: 'uploading.bin',
         contentType: 'application/octet-stream',
         size: 0n,
-        createdAt: new Date(Date.now() + PENDING_STALE_MS),
+        createdAt: new Date(Date.now() + server.config.orphanFiles.pendingStaleMs),
       },
     });
     // A crash between deleting a row and removing its bytes.
@@ -189,13 +188,16 @@ describe('stored bytes follow their rows', () => {
     // A crash mid-write.
     await mkdir(join(root, '.tmp'), { recursive: true });
     await writeFile(join(root, '.tmp', 'interrupted'), 'half');
-    const old = new Date(Date.now() - 2 * PENDING_STALE_MS);
+    const old = new Date(Date.now() - 2 * server.config.orphanFiles.pendingStaleMs);
     await utimes(join(root, '.tmp', 'interrupted'), old, old);
     // A legitimate STORED file, referenced.
     const kept = await uploadOk(server, responseId, Buffer.from('kept'));
     await call(server, 'PATCH', `/public/v1/responses/${responseId}`, { answers: { doc: [kept] } });
 
-    const result = await sweepFiles(sweepDeps(server), new Date(Date.now() + PENDING_STALE_MS + 60_000));
+    const result = await sweepFiles(
+      sweepDeps(server),
+      new Date(Date.now() + server.config.orphanFiles.pendingStaleMs + 60_000),
+    );
     expect(result.stalePendingDeleted).toBeGreaterThanOrEqual(1);
     expect(result.strayBytesDeleted).toBeGreaterThanOrEqual(1);
     expect(result.temporariesDeleted).toBeGreaterThanOrEqual(1);
@@ -207,5 +209,52 @@ describe('stored bytes follow their rows', () => {
     expect(onDisk).not.toContain(keyOf(q.id, responseId, strayId));
     expect(onDisk).not.toContain('.tmp/interrupted');
     expect(onDisk).toContain(keyOf(q.id, responseId, kept.fileId));
+  });
+});
+
+describe('dead uploads are recognised by the configured upload timeout, not a fixed age', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // 1 MiB at 1 MiB/s + 1 s of headers + 30 s of framing: a request times out after 32 s,
+    // so a PENDING row older than 32 s + 60 s cannot belong to a live upload.
+    server = await startTestServer({
+      UPLOAD_MAX_FILE_SIZE_MB: '1',
+      UPLOAD_MIN_BYTES_PER_SECOND: String(1024 * 1024),
+      HTTP_HEADERS_TIMEOUT_SECONDS: '1',
+    });
+  });
+  afterAll(() => server.close());
+
+  it('sweeps a PENDING row and its bytes once older than the request timeout plus a minute', async () => {
+    expect(server.config.http.requestTimeoutMs).toBe(32_000);
+    expect(server.config.orphanFiles.pendingStaleMs).toBe(92_000);
+    const q = await publishFileQuestionnaire(server);
+    const responseId = await startResponse(server, q.publicId);
+    const root = filesDirFor(server.config.dataDir);
+    const prisma = server.database.db.prisma;
+    const pendingRow = (id: string, ageSeconds: number) =>
+      prisma.storedFile.create({
+        data: {
+          id,
+          responseId,
+          questionnaireId: q.id,
+          questionCode: 'doc',
+          fileName: `${id}.bin`,
+          contentType: 'application/octet-stream',
+          size: 0n,
+          createdAt: new Date(Date.now() - ageSeconds * 1000),
+        },
+      });
+    const dead = randomUUID();
+    const alive = randomUUID();
+    await pendingRow(dead, 100);
+    await pendingRow(alive, 80);
+    await mkdir(join(root, q.id, responseId), { recursive: true });
+    await writeFile(join(root, q.id, responseId, dead), 'never flipped');
+
+    const result = await sweepFiles(sweepDeps(server));
+    expect(result.stalePendingDeleted).toBe(1);
+    expect((await fileRows(server, { responseId })).map((row) => row.id)).toEqual([alive]);
+    expect(await filesOnDisk(server)).not.toContain(keyOf(q.id, responseId, dead));
   });
 });

@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@forms-engine/db/testing';
 import { createApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import { createHttpServer } from '../src/http/http-server.ts';
 import { createLogger } from '../src/logger.ts';
 import { buildDeps } from '../src/services/deps.ts';
 
@@ -19,16 +19,22 @@ export interface TestServer {
 
 /**
  * A real HTTP server on a random port over a fresh, migrated database (Postgres when
- * DATABASE_URL is set, in-memory PGlite otherwise) and a temporary data directory.
+ * DATABASE_URL is set, in-memory PGlite otherwise) and a temporary data directory. Rate limits
+ * are off unless `env` sets them: tests make many requests from one address.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'fe-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PUBLIC_WRITES: '0',
+    RATE_LIMIT_GEOCODE: '0',
+    ...env,
+  });
   const app = createApp({ deps: buildDeps(database.db.prisma, config), logger: createLogger(config.logLevel) });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, listen } = createHttpServer(app, config.http);
+  const url = `http://127.0.0.1:${(await listen(0, '127.0.0.1')).port}`;
   return {
     url,
     config,

@@ -51,7 +51,9 @@ describe('public origins and CORS', () => {
         { origin },
       );
       expect(res).toMatchObject({ status: 403, body: { code: 'ORIGIN_NOT_ALLOWED' } });
-      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      // Echoed so that the embed on that site can read the problem and say why.
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(res.headers.get('vary')).toContain('Origin');
     }
     expect((await call(server, 'GET', `/api/v1/questionnaires/${q.id}/responses`)).body.total).toBe(0);
   });
@@ -87,18 +89,24 @@ describe('public origins and CORS', () => {
     expect(rehydrated).toMatchObject({ status: 200, body: { status: 'IN_PROGRESS', answers: {} } });
   });
 
-  it('answers CORS preflight for allowed origins and refuses others', async () => {
+  it('answers CORS preflight with only the headers the public API reads', async () => {
     const q = await restricted(['https://a.example']);
-    const preflight = (origin: string) =>
+    const preflight = (origin: string, headers = 'content-type') =>
       server.fetch(`/public/v1/questionnaires/${q.publicId}/responses`, {
         method: 'OPTIONS',
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': headers },
       });
     const ok = await preflight('https://a.example');
     expect(ok.status).toBe(204);
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://a.example');
     expect(ok.headers.get('access-control-allow-methods')).toContain('POST');
-    expect(ok.headers.get('access-control-allow-headers')).toContain('content-type');
-    expect((await preflight('https://b.example')).status).toBe(403);
+    expect(ok.headers.get('access-control-allow-headers')).toBe('Content-Type, If-None-Match, X-Request-Id');
+    // Never echoed: a page may not send credentials-like headers to the public API.
+    const greedy = await preflight('https://a.example', 'authorization, cookie, x-anything');
+    expect(greedy.headers.get('access-control-allow-headers')).not.toMatch(/authorization|cookie|x-anything/i);
+    // An unlisted origin's preflight passes, so that the request itself gets a readable 403.
+    const other = await preflight('https://b.example');
+    expect(other.status).toBe(204);
+    expect(other.headers.get('access-control-allow-origin')).toBe('https://b.example');
   });
 });

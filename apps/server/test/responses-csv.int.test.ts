@@ -115,7 +115,7 @@ describe('CSV export', () => {
     const res = await server.fetch(`/api/v1/questionnaires/${q.id}/responses/export.csv`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="responses-${q.publicId}.csv"`);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename=responses-${q.publicId}.csv`);
     const [header, ...rows] = parseCsv(await res.text());
     expect(header).toEqual([
       'responseId',

@@ -9,31 +9,51 @@ const START_TIMEOUT_MS = 30_000;
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
+  /** Every line the process wrote to stdout so far (its log). */
+  logs: string[];
   stop(): Promise<void>;
 }
 
-/** Runs the real server entry point (src/main.ts) as its own OS process on a free port. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/** The server entry point (src/main.ts) as its own OS process, with its output collected. */
+export function spawnServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_PUBLIC_WRITES: '0',
+      RATE_LIMIT_GEOCODE: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stderr: string[] = [];
+  const logs: string[] = [];
   child.stderr?.on('data', (chunk) => stderr.push(String(chunk)));
-  const lines = createInterface({ input: child.stdout! });
+  createInterface({ input: child.stdout! }).on('line', (line) => logs.push(line));
+  return { child, logs, stderr };
+}
+
+/** Runs the real server as its own OS process on a free port, once it says it is listening. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const { child, logs, stderr } = spawnServer(env);
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr.join('')}`)), START_TIMEOUT_MS);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr.join('')}`)));
-    lines.on('line', (line) => {
-      if (!line.includes('Forms Engine listening')) return;
+    const poll = setInterval(() => {
+      const line = logs.find((entry) => entry.includes('Forms Engine listening'));
+      if (!line) return;
+      clearInterval(poll);
       clearTimeout(timer);
       resolve(JSON.parse(line).port);
-    });
+    }, 20);
   });
   return {
     url: `http://127.0.0.1:${port}`,
     child,
+    logs,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

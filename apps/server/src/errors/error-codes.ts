@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   TOO_MANY_FILES: { status: 413, trpc: 'PAYLOAD_TOO_LARGE', meaning: 'The response holds maxFilesPerResponse' },
   RESPONSE_STORAGE_FULL: { status: 413, trpc: 'PAYLOAD_TOO_LARGE', meaning: 'The response holds maxBytesPerResponse' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE', meaning: 'Content type not accepted' },
+  HEADERS_TOO_LARGE: { status: 431, trpc: 'BAD_REQUEST', meaning: 'The request headers are too large' },
   RATE_LIMITED: { status: 429, trpc: 'TOO_MANY_REQUESTS', meaning: 'Too many requests from this client' },
   INTERNAL_ERROR: { status: 500, trpc: 'INTERNAL_SERVER_ERROR', meaning: 'A bug; the body says nothing more' },
 } as const satisfies Record<ErrorCode, ErrorKind>;

@@ -1,15 +1,18 @@
 import { pipeline } from 'node:stream/promises';
-import express, { type RequestHandler, type Router } from 'express';
-import multer from 'multer';
+import { create as contentDisposition } from 'content-disposition';
+import express, { type Request, type Response, type Router } from 'express';
+import multer, { type StorageEngine } from 'multer';
+import { z } from 'zod';
 import { AppError, validationFailed } from '../errors/app-error.ts';
 import type { Deps } from '../services/deps.ts';
-import { abortUpload, finishUpload, openFile } from '../services/files.ts';
-import { findResponse, responseCompleted } from '../services/public-responses.ts';
-import { isAccepted, notAccepted, uploadQuestion } from '../services/upload-question.ts';
-import { attachmentDisposition } from './content-disposition.ts';
-import { fileStorageEngine, type UploadRequest, type WrittenFile } from './upload-storage-engine.ts';
+import { openFile } from '../services/files.ts';
+import { discardFile, receiveUpload } from '../services/uploads.ts';
 
-const MAX_QUESTION_CODE_LENGTH = 128;
+const UploadQuery = z.object({
+  questionCode: z.string().trim().min(1, 'Required').max(128, 'At most 128 characters'),
+});
+
+type Received = Awaited<ReturnType<typeof receiveUpload>>;
 
 /**
  * busboy's parse failures ("Unexpected end of form", "Malformed part header") and aborted
@@ -22,26 +25,47 @@ function asMultipartError(error: unknown): unknown {
   return plain ? validationFailed(`Invalid multipart body: ${error.message}`) : error;
 }
 
-/** Checks before any byte is read: the response exists and is open, the body is multipart, questionCode is set. */
-function uploadPrecheck(deps: Deps): RequestHandler {
-  return async (req, _res, next) => {
-    const responseId = String(req.params.responseId);
-    const response = await findResponse(deps, responseId);
-    if (response.status === 'COMPLETED') throw responseCompleted();
-    if (!req.is('multipart/form-data')) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload a file as multipart/form-data with a part named file');
-    }
-    const raw = req.query.questionCode;
-    const questionCode = typeof raw === 'string' ? raw.trim() : '';
-    if (!questionCode || questionCode.length > MAX_QUESTION_CODE_LENGTH) {
-      throw validationFailed('questionCode is required', [
-        { path: 'questionCode', message: `Required, 1..${MAX_QUESTION_CODE_LENGTH} characters` },
-      ]);
-    }
-    const { acceptedContentTypes } = await uploadQuestion(deps, response, questionCode);
-    (req as UploadRequest).uploadTarget = { responseId: response.id, questionCode, acceptedContentTypes };
-    next();
+/**
+ * Parses the multipart body, handing the `file` part to the upload service as it streams in.
+ * Resolves with what the service stored; rejects only once the service has cleaned up, so a
+ * rejected upload has left nothing behind when the client hears of it.
+ */
+function parseUpload(deps: Deps, req: Request, res: Response, target: { responseId: string; questionCode: string }) {
+  let work: Promise<Received> | undefined;
+  const storage: StorageEngine = {
+    _handleFile(_req, file, callback) {
+      work = receiveUpload(deps, target, {
+        fileName: file.originalname,
+        claimedType: file.mimetype,
+        bytes: file.stream,
+      });
+      work.then(
+        (received) => callback(null, { received } as Partial<Express.Multer.File>),
+        (error: unknown) => callback(error as Error),
+      );
+    },
+    // multer found the body broken after the file was stored (a second file, a torn ending).
+    _removeFile(_req, file, callback) {
+      const received = (file as unknown as { received?: Received }).received;
+      if (!received) return callback(null);
+      discardFile(deps, received).then(
+        () => callback(null),
+        (error: unknown) => callback(error as Error),
+      );
+    },
   };
+  const upload = multer({
+    storage,
+    defParamCharset: 'utf8',
+    limits: { files: 1, fields: 10, parts: 11, fieldNameSize: 100, fieldSize: 1024, headerPairs: 20 },
+  }).single('file');
+  return new Promise<Received | undefined>((resolve, reject) => {
+    upload(req, res, (error?: unknown) => {
+      if (error === undefined) return resolve((req.file as { received?: Received } | undefined)?.received);
+      const settled = work?.catch(() => undefined) ?? Promise.resolve();
+      void settled.then(() => reject(asMultipartError(error)));
+    });
+  });
 }
 
 /**
@@ -51,37 +75,26 @@ function uploadPrecheck(deps: Deps): RequestHandler {
  */
 export function filesRoutes(deps: Deps): Router {
   const routes = express.Router();
-  const upload = multer({
-    storage: fileStorageEngine(deps),
-    defParamCharset: 'utf8',
-    limits: { files: 1, fields: 10, parts: 11, fieldNameSize: 100, fieldSize: 1024, headerPairs: 20 },
-  }).single('file');
-  // multer may report a broken body while the engine is still writing; answer only once the
-  // engine has cleaned up, so a rejected upload has left nothing behind when the client hears of it.
-  const parseUpload: RequestHandler = (req, res, next) =>
-    upload(req, res, (error?: unknown) => {
-      if (error === undefined) return next();
-      const settled = (req as UploadRequest).uploadWork?.catch(() => undefined) ?? Promise.resolve();
-      void settled.then(() => next(asMultipartError(error)));
-    });
 
-  routes.post('/public/v1/responses/:responseId/files', uploadPrecheck(deps), parseUpload, async (req, res) => {
-    const written = (req.file as { written?: WrittenFile } | undefined)?.written;
-    if (!written) {
+  routes.post('/public/v1/responses/:responseId/files', async (req, res) => {
+    if (!req.is('multipart/form-data')) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload a file as multipart/form-data with a part named file');
+    }
+    const query = UploadQuery.safeParse(req.query);
+    if (!query.success) {
+      throw validationFailed('questionCode is required', [
+        { path: 'questionCode', message: query.error.issues[0]?.message ?? 'Required' },
+      ]);
+    }
+    const responseId = String(req.params.responseId);
+    const received = await parseUpload(deps, req, res, { responseId, questionCode: query.data.questionCode });
+    if (!received) {
       throw validationFailed('The multipart body needs a file part named file', [
         { path: 'file', message: 'Required' },
       ]);
     }
-    try {
-      const accepted = (req as UploadRequest).uploadTarget?.acceptedContentTypes ?? [];
-      // Judged on the detected type, so a renamed executable does not pass as an image.
-      if (!isAccepted(written.contentType, accepted)) throw notAccepted(written.contentType, accepted);
-      const reference = await finishUpload(deps, written.pending, written);
-      res.status(201).json(reference);
-    } catch (error) {
-      await abortUpload(deps, written.pending);
-      throw error;
-    }
+    const { key: _key, ...reference } = received;
+    res.status(201).location(`/public/v1/responses/${responseId}/files/${reference.fileId}`).json(reference);
   });
 
   routes.get('/api/v1/questionnaires/:id/responses/:responseId/files/:fileId', async (req, res) => {
@@ -90,7 +103,7 @@ export function filesRoutes(deps: Deps): Router {
     res.status(200);
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Length', String(file.size));
-    res.setHeader('Content-Disposition', attachmentDisposition(file.fileName));
+    res.setHeader('Content-Disposition', contentDisposition(file.fileName, { type: 'attachment' }));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', 'sandbox');
     res.setHeader('Cache-Control', 'private, no-store');

@@ -5,6 +5,7 @@ import type { Deps } from '../services/deps.ts';
 import { isId } from '../services/ids.ts';
 
 const ALLOWED_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
+/** Only what the public API reads; never Authorization or Cookie. */
 const ALLOWED_HEADERS = 'Content-Type, If-None-Match, X-Request-Id';
 const EXPOSED_HEADERS = 'ETag, X-Request-Id, Location';
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
@@ -34,28 +35,29 @@ async function allowedOriginsFor(deps: Deps, path: string): Promise<string[] | n
  * Origin policy and CORS for /public/v1. An empty allowedOrigins list admits every origin;
  * otherwise a request whose Origin is present and not listed gets 403 ORIGIN_NOT_ALLOWED.
  * Requests without Origin (server to server) pass. Unknown ids pass through to their 404.
+ *
+ * A listed or refused origin is echoed (never `*` with a list), so a browser lets the embed
+ * read the 403 and say why; for the same reason a preflight is answered 204 whatever the
+ * origin, and the request that follows it is the one refused.
  */
 export function publicOrigins(deps: Deps): RequestHandler {
   return async (req, res, next) => {
     try {
       const origin = req.get('origin');
       const allowed = await allowedOriginsFor(deps, req.path);
+      const restricted = Boolean(origin && allowed && allowed.length > 0);
       res.vary('Origin');
-      if (origin && allowed && allowed.length > 0) {
-        if (!originMatches(origin, allowed)) {
-          throw new AppError('ORIGIN_NOT_ALLOWED', `Origin ${origin} may not use this questionnaire`);
-        }
-        res.setHeader('Access-Control-Allow-Origin', origin);
-      } else {
-        res.setHeader('Access-Control-Allow-Origin', '*');
-      }
+      res.setHeader('Access-Control-Allow-Origin', restricted ? (origin as string) : '*');
       res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
       if (req.method === 'OPTIONS') {
         res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS);
-        res.setHeader('Access-Control-Allow-Headers', req.get('access-control-request-headers') ?? ALLOWED_HEADERS);
+        res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
         res.setHeader('Access-Control-Max-Age', PREFLIGHT_MAX_AGE_SECONDS);
         res.status(204).end();
         return;
+      }
+      if (restricted && !originMatches(origin as string, allowed as string[])) {
+        throw new AppError('ORIGIN_NOT_ALLOWED', `Origin ${origin} may not use this questionnaire`);
       }
       next();
     } catch (error) {

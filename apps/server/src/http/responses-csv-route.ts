@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ResponseStatus } from '@forms-engine/schema';
+import { create as contentDisposition } from 'content-disposition';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../services/deps.ts';
@@ -21,7 +22,7 @@ export function responsesCsvRoute(deps: Deps): Router {
       const { fileName, lines } = await responseCsv(deps, String(req.params.id), filter);
       res.status(200);
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+      res.setHeader('Content-Disposition', contentDisposition(fileName, { type: 'attachment' }));
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('Cache-Control', 'no-store');
       await pipeline(Readable.from(lines), res);

@@ -1,7 +1,6 @@
 import type { Logger } from '../logger.ts';
 import { fileKey } from '../storage/file-storage.ts';
 import type { Deps } from './deps.ts';
-import { PENDING_STALE_MS } from './files.ts';
 import { isId } from './ids.ts';
 
 const BATCH = 500;
@@ -43,7 +42,7 @@ interface DeletedRow {
 export async function sweepFiles(deps: SweepDeps, now: Date = new Date()): Promise<SweepResult> {
   const { prisma, storage } = deps;
   const graceCutoff = new Date(now.getTime() - deps.config.orphanFiles.graceSeconds * 1000);
-  const staleCutoff = new Date(now.getTime() - PENDING_STALE_MS);
+  const staleCutoff = new Date(now.getTime() - deps.config.orphanFiles.pendingStaleMs);
 
   const cleared = await prisma.$executeRaw`
     UPDATE stored_file f SET unreferenced_since = NULL

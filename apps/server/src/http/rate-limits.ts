@@ -1,0 +1,35 @@
+import type { Express, RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type { RateLimits } from '../config.ts';
+import { AppError } from '../errors/app-error.ts';
+
+/** The public operations that write (and so cost storage), limited together per client address. */
+const PUBLIC_WRITES = [
+  '/public/v1/questionnaires/:publicId/responses',
+  '/public/v1/responses/:responseId/files',
+  '/public/v1/responses/:responseId/complete',
+];
+
+function limiter(name: string, limit: number, windowMs: number): RequestHandler {
+  return rateLimit({
+    identifier: name,
+    windowMs,
+    limit,
+    // RateLimit and RateLimit-Policy (IETF draft 8), plus Retry-After on a 429.
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) =>
+      next(new AppError('RATE_LIMITED', `Too many ${name} requests from this address; see Retry-After`)),
+  });
+}
+
+/**
+ * Per client address (`req.ip`, so TRUST_PROXY decides whether X-Forwarded-For counts), per
+ * process (an in-memory store: N processes allow N times the limit). A limit of 0 is off.
+ */
+export function applyRateLimits(app: Express, limits: RateLimits): void {
+  if (limits.publicWrites > 0) {
+    app.post(PUBLIC_WRITES, limiter('public-writes', limits.publicWrites, limits.windowMs));
+  }
+  if (limits.geocode > 0) app.get('/public/v1/geocode', limiter('geocode', limits.geocode, limits.windowMs));
+}
