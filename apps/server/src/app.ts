@@ -2,9 +2,12 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { createContextFactory } from './context.ts';
+import { MANAGEMENT_API, PUBLIC_API } from './http/api-prefixes.ts';
 import { canonicalTarget } from './http/canonical-target.ts';
 import { filesOpenApiPaths } from './http/files-openapi.ts';
 import { filesRoutes } from './http/files-routes.ts';
+import { healthOpenApiPaths } from './http/health-openapi.ts';
+import { healthRoutes } from './http/health-routes.ts';
 import { jsonBody, trpcQueryInput } from './http/json-body.ts';
 import { openApiHandler } from './http/openapi-handler.ts';
 import { errorHandler, notFoundHandler } from './http/problem-response.ts';
@@ -17,7 +20,8 @@ import { responsesCsvRoute } from './http/responses-csv-route.ts';
 import { safeQuery } from './http/safe-query.ts';
 import { strongEtag } from './http/strong-etag.ts';
 import type { Logger } from './logger.ts';
-import { buildOpenApiDocument } from './openapi.ts';
+import { allowedMethodsOf } from './openapi/allowed-methods.ts';
+import { buildOpenApiDocument } from './openapi/document.ts';
 import { appRouter } from './router.ts';
 import type { Deps } from './services/deps.ts';
 
@@ -34,26 +38,15 @@ export function createApp({ deps, logger }: AppOptions): Express {
   app.set('query parser', 'simple');
   app.set('trust proxy', config.trustProxy);
   app.use(requestContext(logger));
+  // Before any routing: one reading of the path for every layer, and no unstorable query strings.
   app.use(canonicalTarget);
   app.use(safeQuery);
-
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    try {
-      await deps.prisma.$queryRaw`SELECT 1`;
-      res.json({ status: 'ready' });
-    } catch (error) {
-      res.locals.log.warn({ err: error }, 'database not reachable');
-      res.status(503).json({ status: 'unavailable' });
-    }
-  });
+  app.use(healthRoutes(deps));
 
   const document = buildOpenApiDocument({
     router: appRouter,
-    extraPaths: { ...responsesCsvPaths, ...filesOpenApiPaths },
-    managementTokenRequired: Boolean(config.managementToken),
+    extraPaths: { ...healthOpenApiPaths, ...responsesCsvPaths, ...filesOpenApiPaths },
+    config,
   });
   app.get('/openapi.json', (_req, res) => {
     res.json(document);
@@ -62,8 +55,8 @@ export function createApp({ deps, logger }: AppOptions): Express {
 
   const createContext = createContextFactory(deps);
   const guard = requireManagementToken(config.managementToken);
-  app.use('/api/v1', guard);
   const json = jsonBody(config.jsonBodyLimitBytes, config.http.bodyTimeoutMs);
+  app.use(MANAGEMENT_API, guard);
   app.use(
     '/trpc',
     guard,
@@ -72,16 +65,15 @@ export function createApp({ deps, logger }: AppOptions): Express {
     createExpressMiddleware({ router: appRouter, createContext, maxBodySize: config.jsonBodyLimitBytes }),
   );
 
-  app.use(responsesCsvRoute(deps));
   applyRateLimits(app, config.rateLimits);
-  app.use('/public/v1', publicOrigins(deps));
-  app.get('/public/v1/questionnaires/:publicId/live', strongEtag);
-
-  app.use(['/api/v1', '/public/v1'], json);
+  app.use(PUBLIC_API, publicOrigins(deps));
+  app.get(['/public/v1/questionnaires/:publicId/live', '/api/v1/questionnaires/:id/versions/:n'], strongEtag);
+  app.use([MANAGEMENT_API, PUBLIC_API], json);
+  app.use(responsesCsvRoute(deps));
   app.use(filesRoutes(deps));
   app.use(openApiHandler({ router: appRouter, createContext, maxBodySize: config.jsonBodyLimitBytes }));
 
-  app.use(notFoundHandler);
+  app.use(notFoundHandler(allowedMethodsOf(document)));
   app.use(errorHandler);
   return app;
 }

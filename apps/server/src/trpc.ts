@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@forms-engine/schema';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context.ts';
@@ -6,10 +7,18 @@ import { ERROR_CODES } from './errors/error-codes.ts';
 import { toProblem } from './errors/problem.ts';
 
 /**
- * Our procedure meta: trpc-to-openapi's, plus the HTTP status of success on the REST path and
- * whether the REST body may be left out altogether (the library documents every body as required).
+ * Our procedure meta: trpc-to-openapi's, plus what the REST path and its OpenAPI description
+ * need that the library does not know: the status of success, whether the body may be left
+ * out, the error codes the operation itself answers (the HTTP layers add theirs, see
+ * openapi/operation-errors.ts), and for a 201 where the created resource lives.
  */
-export type ProcedureMeta = OpenApiMeta<{ successStatus?: 200 | 201 | 204; optionalBody?: true }>;
+export type ProcedureMeta = OpenApiMeta<{
+  successStatus?: 200 | 201 | 204;
+  optionalBody?: true;
+  errors?: readonly ErrorCode[];
+  /** The `Location` of what a 201 created, from the operation's output. */
+  location?: (output: any) => string;
+}>;
 
 const t = initTRPC
   .context<Context>()

@@ -260,7 +260,8 @@ describe('PUT /api/v1/questionnaires/{id}/draft', () => {
     ['a code starting with a digit', set('questions.0.code', '1name'), 'questions.0.code'],
     ['an empty code', set('questions.0.code', ''), 'questions.0.code'],
     ['a numeric prompt', set('questions.0.prompt', 5), 'questions.0.prompt'],
-    ['choices missing for SINGLE_CHOICE', unset('questions.1.typeConfig'), 'questions.1.typeConfig.choices'],
+    ['typeConfig missing for SINGLE_CHOICE', unset('questions.1.typeConfig'), 'questions.1.typeConfig'],
+    ['choices missing for SINGLE_CHOICE', set('questions.1.typeConfig', {}), 'questions.1.typeConfig.choices'],
     [
       'duplicate choice values',
       set('questions.1.typeConfig.choices.1.value', 'red'),

@@ -347,12 +347,17 @@ describe('files: upload, download, delete', () => {
       expect.arrayContaining([expect.objectContaining({ name: 'questionCode', in: 'query', required: true })]),
     );
     expect(Object.keys(uploadOp.responses)).toEqual(expect.arrayContaining(['201', '400', '404', '409', '413', '415']));
+    expect(uploadOp.responses['413'].content['application/problem+json'].schema.allOf[1].properties.code.enum).toEqual(
+      expect.arrayContaining(['PAYLOAD_TOO_LARGE', 'FILE_TOO_LARGE', 'TOO_MANY_FILES', 'RESPONSE_STORAGE_FULL']),
+    );
+    expect(uploadOp.responses['201'].headers.Location).toBeDefined();
     expect(uploadOp.responses['201'].content['application/json'].schema.$ref).toBe(
       '#/components/schemas/FileReference',
     );
 
     const downloadOp = doc.paths['/api/v1/questionnaires/{id}/responses/{responseId}/files/{fileId}'].get;
-    expect(downloadOp.responses['200'].content['application/octet-stream'].schema).toEqual({
+    // Served as the stored type, whatever it is.
+    expect(downloadOp.responses['200'].content['*/*'].schema).toEqual({
       type: 'string',
       format: 'binary',
     });

@@ -137,6 +137,7 @@ describe('GET /public/v1/geocode (offline provider)', () => {
     expect(operation).toBeDefined();
     expect(operation.tags).toEqual(['Public']);
     expect(operation.parameters.map((p: any) => `${p.in}:${p.name}`).sort()).toEqual([
+      'header:Origin',
       'query:country',
       'query:limit',
       'query:q',

@@ -60,25 +60,45 @@ describe('GET /openapi.json', () => {
         ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].includes(k),
       );
       const expected = MANAGEMENT.filter(([, p]) => p === path).map(([m]) => m);
+      // Every GET has its HEAD twin.
+      if (expected.includes('get')) expected.push('head');
       expect(documented.sort(), path).toEqual(expected.sort());
     }
   });
 
-  it.each(MANAGEMENT)('%s %s references the Problem schema for 400 and 404', (method, path) => {
+  it.each(MANAGEMENT)('%s %s declares its problem responses, narrowed to their codes', (method, path) => {
     const responses = doc.paths[path][method].responses;
-    for (const status of ['400', '404']) {
-      expect(
-        responses[status]?.content?.['application/problem+json']?.schema?.$ref,
-        `${method} ${path} ${status}`,
-      ).toBe(PROBLEM_REF);
-    }
     for (const [status, response] of Object.entries<any>(responses)) {
-      if (/^4\d\d$/.test(status)) {
-        expect(response.content['application/problem+json'].schema.$ref, `${method} ${path} ${status}`).toBe(
-          PROBLEM_REF,
-        );
-      }
+      if (!/^[45]\d\d$/.test(status)) continue;
+      const [problem, narrowed] = response.content['application/problem+json'].schema.allOf;
+      expect(problem.$ref, `${method} ${path} ${status}`).toBe(PROBLEM_REF);
+      expect(narrowed.properties.code.enum.length).toBeGreaterThan(0);
     }
+    const codes = (status: string) =>
+      responses[status]?.content['application/problem+json'].schema.allOf[1].properties.code.enum;
+    expect(codes('400')).toEqual(expect.arrayContaining(['VALIDATION_FAILED', 'MALFORMED_JSON']));
+    // Only operations that address a questionnaire can answer 404.
+    if (path.includes('{id}')) expect(codes('404')).toEqual(['NOT_FOUND']);
+    else expect(responses['404']).toBeUndefined();
+    // 415 only where the adapter takes a body.
+    expect(Boolean(responses['415'])).toBe(['post', 'put', 'patch'].includes(method));
+    expect(responses['500']).toBeUndefined();
+  });
+
+  it('declares errors per operation, not by path prefix', () => {
+    const uploadsConfig = doc.paths['/api/v1/uploads/config'].get.responses;
+    expect(uploadsConfig['404']).toBeUndefined();
+    const live = doc.paths['/public/v1/questionnaires/{publicId}/live'].get.responses;
+    expect(live['404'].content['application/problem+json'].schema.allOf[1].properties.code.enum).toEqual([
+      'NOT_FOUND',
+      'NOT_PUBLISHED',
+    ]);
+    const create = doc.paths['/public/v1/questionnaires/{publicId}/responses'].post.responses;
+    expect(create['409'].content['application/problem+json'].schema.allOf[1].properties.code.enum).toEqual([
+      'ALREADY_SUBMITTED',
+    ]);
+    expect(create['429']).toBeUndefined(); // rate limits are off on this test server
+    expect(doc.paths['/public/v1/geocode'].get.responses['403']).toBeUndefined(); // names no questionnaire
   });
 
   it('the Problem schema has the problem-details fields', () => {
@@ -96,8 +116,10 @@ describe('GET /openapi.json', () => {
     const params = (method: string, path: string) =>
       Object.fromEntries(doc.paths[path][method].parameters.map((p: any) => [`${p.in}:${p.name}`, p]));
     const list = params('get', '/api/v1/questionnaires');
-    expect(list['query:page']).toMatchObject({ schema: { type: 'integer', minimum: 0, default: 0 } });
-    expect(list['query:size']).toMatchObject({ schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } });
+    expect(list['query:page']).toMatchObject({ schema: { type: 'integer', format: 'int32', minimum: 0, default: 0 } });
+    expect(list['query:size']).toMatchObject({
+      schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 200, default: 50 },
+    });
     expect(list['query:page'].required).toBeFalsy();
     const version = params('get', '/api/v1/questionnaires/{id}/versions/{n}');
     expect(version['path:id']).toMatchObject({ required: true });
@@ -110,8 +132,9 @@ describe('GET /openapi.json', () => {
     const create = body('post', '/api/v1/questionnaires');
     expect(create).toBeDefined();
     expect(JSON.stringify(create)).toContain('name');
-    const draft = body('put', '/api/v1/questionnaires/{id}/draft');
-    expect(JSON.stringify(draft)).toContain('schemaVersion');
+    // The draft body is exactly the Definition the server validates, strict and all.
+    expect(body('put', '/api/v1/questionnaires/{id}/draft')).toEqual({ $ref: '#/components/schemas/Definition' });
+    expect(resolve('#/components/schemas/Definition').additionalProperties).toBe(false);
     expect(body('post', '/api/v1/questionnaires/{id}/duplicate')).toBeUndefined();
     expect(body('delete', '/api/v1/questionnaires/{id}')).toBeUndefined();
   });
@@ -163,7 +186,7 @@ const SPEC_OPERATIONS: [method: string, path: string, success: string, contentTy
   ['get', '/api/v1/questionnaires/{id}/responses', '200'],
   ['delete', '/api/v1/questionnaires/{id}/responses/{responseId}', '204'],
   ['get', '/api/v1/questionnaires/{id}/responses/export.csv', '200', 'text/csv'],
-  ['get', '/api/v1/questionnaires/{id}/responses/{responseId}/files/{fileId}', '200', 'application/octet-stream'],
+  ['get', '/api/v1/questionnaires/{id}/responses/{responseId}/files/{fileId}', '200', '*/*'],
   ['get', '/api/v1/uploads/config', '200'],
   ['get', '/public/v1/questionnaires/{publicId}/live', '200'],
   ['get', '/public/v1/questionnaires/{publicId}/ref-status', '200'],
@@ -197,5 +220,109 @@ describe('responses, files and public API in /openapi.json', () => {
     expect(live.responses['304']).toBeDefined();
     expect(live.responses['200'].headers.ETag).toBeDefined();
     expect(live.responses['403'].content['application/problem+json']).toBeDefined();
+  });
+});
+
+describe('what the document says beyond shapes', () => {
+  const operations = () =>
+    Object.entries<any>(doc.paths).flatMap(([path, item]) =>
+      Object.entries<any>(item).map(([method, operation]) => ({ path, method, operation })),
+    );
+
+  it('declares security, a description and declared tags on every operation', () => {
+    const tags = new Set(doc.tags.map((tag: { name: string }) => tag.name));
+    for (const { path, method, operation } of operations()) {
+      expect(operation.security, `${method} ${path}`).toEqual([]);
+      expect(operation.description?.length, `${method} ${path}`).toBeGreaterThan(0);
+      for (const tag of operation.tags) expect(tags.has(tag), `${tag} of ${method} ${path}`).toBe(true);
+    }
+  });
+
+  it('declares the optional Origin header on every public operation', () => {
+    const publicOps = operations().filter(({ path }) => path.startsWith('/public/v1/'));
+    expect(publicOps.filter(({ method }) => method !== 'head')).toHaveLength(9);
+    for (const { path, method, operation } of publicOps) {
+      const origin = operation.parameters.find((p: any) => p.in === 'header' && p.name === 'Origin');
+      expect(origin, `${method} ${path}`).toMatchObject({ required: false, schema: { type: 'string' } });
+    }
+  });
+
+  it('documents Location on every 201, and no content on the 200s that send none', () => {
+    for (const { path, method, operation } of operations()) {
+      if (operation.responses['201']) {
+        expect(operation.responses['201'].headers?.Location, `${method} ${path}`).toBeDefined();
+      }
+    }
+    for (const path of ['/public/v1/responses/{responseId}', '/public/v1/responses/{responseId}/complete']) {
+      const method = path.endsWith('complete') ? 'post' : 'patch';
+      expect(doc.paths[path][method].responses['200'].content, path).toBeUndefined();
+    }
+  });
+
+  it('gives every integer a format: int32 for versions and paging, int64 for counts and byte totals', () => {
+    const schema = (name: string) => doc.components.schemas[name].properties;
+    expect(schema('VersionSummary').versionNumber.format).toBe('int32');
+    expect(schema('QuestionnaireDetail').currentVersion.format).toBe('int32');
+    expect(schema('QuestionnaireSummary').responseCount.format).toBe('int64');
+    expect(schema('FileStats').totalBytes.format).toBe('int64');
+    expect(schema('UploadsConfig').maxBytesPerResponse.format).toBe('int64');
+    expect(schema('UploadsConfig').maxFileSizeMb.format).toBe('int32');
+    const integers: unknown[] = [];
+    const walk = (node: any) => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        if (node.type === 'integer') integers.push(node);
+        Object.values(node).forEach(walk);
+      }
+    };
+    walk(doc);
+    expect(integers.filter((node: any) => !['int32', 'int64'].includes(node.format))).toEqual([]);
+  });
+
+  it('describes the answers limits in force', () => {
+    const answers = doc.components.schemas.Answers;
+    expect(answers).toMatchObject({ maxProperties: 500, propertyNames: { minLength: 1, maxLength: 128 } });
+    expect(JSON.stringify(answers)).not.toContain('"null"');
+    expect(answers.description).toMatch(/262144 bytes/);
+  });
+
+  it('has no default that its own schema rejects (choice questions need their typeConfig)', () => {
+    const question = doc.components.schemas.Question.oneOf;
+    const single = question.find((q: any) => q.properties.type.const === 'SINGLE_CHOICE');
+    expect(single.properties.typeConfig.default).toBeUndefined();
+    expect(single.required).toContain('typeConfig');
+    const text = question.find((q: any) => q.properties.type.const === 'SHORT_TEXT');
+    expect(text.required).not.toContain('typeConfig');
+    expect(text.required).not.toContain('sectionTitle');
+  });
+
+  it('documents /healthz and /readyz, ETag on live and versions/{n}, and a HEAD for every GET', () => {
+    expect(doc.paths['/healthz'].get.responses['200']).toBeDefined();
+    expect(doc.paths['/readyz'].get.responses['503']).toBeDefined();
+    for (const path of ['/public/v1/questionnaires/{publicId}/live', '/api/v1/questionnaires/{id}/versions/{n}']) {
+      expect(doc.paths[path].get.responses['200'].headers.ETag, path).toBeDefined();
+      expect(doc.paths[path].get.responses['304'], path).toBeDefined();
+    }
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      if (item.get) expect(item.head?.responses['200'] ?? item.head?.responses['200'], path).toBeDefined();
+    }
+    expect(Object.keys(doc.components.schemas).filter((name) => name.startsWith('error.'))).toEqual([]);
+  });
+});
+
+describe('with MANAGEMENT_API_TOKEN, the document says which operations need it', () => {
+  let guarded: TestServer;
+  afterAll(() => guarded?.close());
+
+  it('requires the bearer token on management operations only, with 401 declared there', async () => {
+    guarded = await startTestServer({ MANAGEMENT_API_TOKEN: 'secret' });
+    const document = (await call(guarded, 'GET', '/openapi.json')).body;
+    for (const [path, item] of Object.entries<any>(document.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        const management = path.startsWith('/api/v1/');
+        expect(operation.security, `${method} ${path}`).toEqual(management ? [{ managementToken: [] }] : []);
+        expect(Boolean(operation.responses['401']), `${method} ${path}`).toBe(management);
+      }
+    }
   });
 });

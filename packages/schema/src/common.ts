@@ -3,22 +3,69 @@ import { z } from 'zod';
 /** ISO 8601 timestamp as it travels over the wire. */
 export const DateTime = z.iso.datetime({ offset: true });
 
+export const INT32_MAX = 2_147_483_647;
+
+/** The JSON Schema of an integer parameter, as a REST caller sends it. */
+const integerParamSchema = (min: number, max: number, fallback?: number) => ({
+  type: 'integer',
+  format: max <= INT32_MAX ? 'int32' : 'int64',
+  minimum: min,
+  maximum: max,
+  ...(fallback !== undefined && { default: fallback }),
+});
+
+/**
+ * An integer in a path or query: REST callers send it as text, tRPC callers as a number.
+ * Text must be a canonical decimal (`0x1`, `1e0`, `01` and ` 1` are not 1), and no coercing
+ * adapter can loosen that, because the schema is not a plain number schema.
+ */
+export function IntegerParam(min: number, max: number) {
+  return z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^(0|[1-9][0-9]{0,9})$/, 'A decimal integer')
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(min).max(max))
+    .meta({ override: ({ jsonSchema }) => replaceSchema(jsonSchema, integerParamSchema(min, max)) });
+}
+
+/** IntegerParam with a default for when it is left out. */
+export function IntegerParamWithDefault(min: number, max: number, fallback: number) {
+  return IntegerParam(min, max)
+    .default(fallback)
+    .meta({ override: ({ jsonSchema }) => replaceSchema(jsonSchema, integerParamSchema(min, max, fallback)) });
+}
+
+function replaceSchema(target: object, replacement: object) {
+  const schema = target as Record<string, unknown>;
+  for (const key of Object.keys(schema)) delete schema[key];
+  Object.assign(schema, replacement);
+}
+
 /** `page` and `size` of every list; out-of-range values are rejected, not clamped. */
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
 
 export const PageQuery = z.object({
-  page: z.number().int().min(0).max(1_000_000).default(0),
-  size: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  page: IntegerParamWithDefault(0, 1_000_000, 0),
+  size: IntegerParamWithDefault(1, PAGE_SIZE_MAX, PAGE_SIZE_DEFAULT),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
+
+/** An int32 on the wire (OpenAPI `format: int32`); plain `.int()` numbers are documented as int64. */
+export const Int32 = z.int32();
+/** A count or byte total that may exceed int32 (OpenAPI `format: int64`). */
+export const Int64 = z.number().int().min(0);
 
 export function pageResultOf<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
-    page: z.number().int(),
-    size: z.number().int(),
-    total: z.number().int(),
+    page: Int32,
+    size: Int32,
+    total: Int64,
   });
 }
 

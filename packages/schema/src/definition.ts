@@ -32,14 +32,21 @@ const questionFields = {
   requirement,
 };
 
-function questionOf<T extends QuestionTypeName>(type: T) {
+/** Types whose typeConfig has required settings (their choices), so it cannot be left out. */
+type ConfiguredType = 'SINGLE_CHOICE' | 'MULTI_CHOICE' | 'DROPDOWN';
+
+function questionOf<T extends Exclude<QuestionTypeName, ConfiguredType>>(type: T) {
   const config: (typeof QUESTION_TYPES)[T]['config'] = QUESTION_TYPES[type].config;
   return z.strictObject({
     ...questionFields,
     type: z.literal(type),
-    // An absent typeConfig means "all defaults"; types with required settings still fail.
+    // An absent typeConfig means "all defaults".
     typeConfig: z.prefault(config, {} as z.input<typeof config>),
   });
+}
+
+function configuredQuestionOf<T extends ConfiguredType>(type: T) {
+  return z.strictObject({ ...questionFields, type: z.literal(type), typeConfig: QUESTION_TYPES[type].config });
 }
 
 // Spelled out (not mapped) so TypeScript keeps one precise member per type.
@@ -52,9 +59,9 @@ export const Question = z
     questionOf('PHONE'),
     questionOf('URL'),
     questionOf('DATE'),
-    questionOf('SINGLE_CHOICE'),
-    questionOf('MULTI_CHOICE'),
-    questionOf('DROPDOWN'),
+    configuredQuestionOf('SINGLE_CHOICE'),
+    configuredQuestionOf('MULTI_CHOICE'),
+    configuredQuestionOf('DROPDOWN'),
     questionOf('YES_NO'),
     questionOf('RATING'),
     questionOf('FILE_UPLOAD'),

@@ -40,7 +40,7 @@ export const Problem = z
   .object({
     type: z.string(),
     title: z.string(),
-    status: z.number().int(),
+    status: z.int32(),
     code: ErrorCode,
     detail: z.string(),
     instance: z.string().optional(),

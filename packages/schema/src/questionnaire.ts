@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Id, PageQuery, pageResultOf } from './common';
+import { DateTime, Id, INT32_MAX, Int32, Int64, IntegerParam, PageQuery, pageResultOf } from './common';
 import { Definition } from './definition';
 import { AllowedOrigins } from './origins';
 
@@ -17,7 +17,7 @@ export const QuestionnaireDetail = z
     name: z.string(),
     allowedOrigins: z.array(z.string()),
     submissionPolicy: SubmissionPolicy,
-    currentVersion: z.number().int().describe('0 until the first publish'),
+    currentVersion: Int32.min(0).describe('0 until the first publish'),
     hasUnpublishedChanges: z.boolean(),
     draft: Definition,
     updatedAt: DateTime,
@@ -33,7 +33,7 @@ export const QuestionnaireSummary = QuestionnaireDetail.pick({
   hasUnpublishedChanges: true,
   updatedAt: true,
 })
-  .extend({ responseCount: z.number().int() })
+  .extend({ responseCount: Int64 })
   .meta({ id: 'QuestionnaireSummary' });
 export type QuestionnaireSummary = z.infer<typeof QuestionnaireSummary>;
 
@@ -66,7 +66,7 @@ export type PublishRequest = z.infer<typeof PublishRequest>;
 
 export const VersionSummary = z
   .object({
-    versionNumber: z.number().int(),
+    versionNumber: Int32.min(1),
     note: z.string(),
     publishedAt: DateTime,
   })
@@ -76,7 +76,7 @@ export type VersionSummary = z.infer<typeof VersionSummary>;
 export const VersionDetail = VersionSummary.extend({ definition: Definition }).meta({ id: 'VersionDetail' });
 export type VersionDetail = z.infer<typeof VersionDetail>;
 
-export const VersionRef = z.object({ id: Id, n: z.number().int().min(1).max(2_147_483_647) });
+export const VersionRef = z.object({ id: Id, n: IntegerParam(1, INT32_MAX) });
 
 export const QuestionnaireExport = z
   .object({

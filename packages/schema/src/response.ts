@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Id, PageQuery, pageResultOf } from './common';
+import { DateTime, Id, INT32_MAX, Int32, IntegerParam, PageQuery, pageResultOf } from './common';
 import { Definition } from './definition';
 import { SubmissionPolicy } from './questionnaire';
 
@@ -25,7 +25,7 @@ export const ResponseExport = z
     responseId: z.string(),
     externalRef: z.string().optional(),
     publicId: z.string(),
-    versionNumber: z.number().int(),
+    versionNumber: Int32.min(1),
     status: ResponseStatus,
     answers: Answers,
     lastPosition: Position.optional(),
@@ -39,14 +39,15 @@ export type ResponseExport = z.infer<typeof ResponseExport>;
 
 export const PageResultResponseExport = pageResultOf(ResponseExport).meta({ id: 'PageResultResponseExport' });
 
-export const ResponseFilter = z.object({
+/** The filters of browse and of the CSV export (both REST query strings and tRPC input). */
+export const ResponseFilter = z.strictObject({
   status: ResponseStatus.optional(),
-  versionNumber: z.number().int().min(1).max(2_147_483_647).optional(),
+  versionNumber: IntegerParam(1, INT32_MAX).optional(),
   externalRef: z.string().min(1).max(200).optional(),
 });
 export type ResponseFilter = z.infer<typeof ResponseFilter>;
 
-export const BrowseResponsesInput = z.object({ id: Id, ...ResponseFilter.shape, ...PageQuery.shape });
+export const BrowseResponsesInput = z.strictObject({ id: Id, ...ResponseFilter.shape, ...PageQuery.shape });
 
 export const ExternalRef = z.string().trim().min(1).max(200);
 
@@ -68,7 +69,7 @@ export type PatchResponseRequest = z.infer<typeof PatchResponseRequest>;
 export const ResponseRehydration = z
   .object({
     status: ResponseStatus,
-    versionNumber: z.number().int(),
+    versionNumber: Int32.min(1),
     answers: Answers,
     lastPosition: Position.optional(),
     definition: Definition,
@@ -81,7 +82,7 @@ export const LiveQuestionnaire = z
   .object({
     publicId: z.string(),
     name: z.string(),
-    versionNumber: z.number().int(),
+    versionNumber: Int32.min(1),
     definition: Definition,
     submissionPolicy: SubmissionPolicy,
   })

@@ -1,13 +1,11 @@
-import { FileReference } from '@forms-engine/schema';
+import { FileReference, Id } from '@forms-engine/schema';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 
-const problem = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-});
-
-/** OpenAPI for the hand-written file routes in files-routes.ts (the JSON ones are tRPC procedures). */
+/**
+ * OpenAPI for the hand-written file routes in files-routes.ts (the JSON ones are tRPC procedures).
+ * `x-error-codes` lists what each operation itself answers; the document adds the layers' errors.
+ */
 export const filesOpenApiPaths: ZodOpenApiPathsObject = {
   '/public/v1/responses/{responseId}/files': {
     post: {
@@ -16,11 +14,19 @@ export const filesOpenApiPaths: ZodOpenApiPathsObject = {
       summary: 'Upload a file for a question of an unfinished response',
       description:
         'Streams the `file` part to storage. The stored `contentType` is detected from the bytes where the ' +
-        'format is recognisable. Caps: see GET /api/v1/uploads/config.',
+        'format is recognisable; a question that restricts its accepted types takes only files whose bytes ' +
+        'are recognisably one of them. Caps: see GET /api/v1/uploads/config.',
+      'x-error-codes': [
+        'NOT_FOUND',
+        'RESPONSE_COMPLETED',
+        'FILE_TOO_LARGE',
+        'TOO_MANY_FILES',
+        'RESPONSE_STORAGE_FULL',
+        'UNSUPPORTED_MEDIA_TYPE',
+      ],
       requestParams: {
-        path: z.object({ responseId: z.string() }),
-        query: z.object({ questionCode: z.string().min(1).describe('Code of the FILE_UPLOAD question') }),
-        header: z.object({ Origin: z.string().optional() }),
+        path: z.object({ responseId: Id }),
+        query: z.object({ questionCode: z.string().min(1).max(128).describe('Code of the FILE_UPLOAD question') }),
       },
       requestBody: {
         required: true,
@@ -31,13 +37,13 @@ export const filesOpenApiPaths: ZodOpenApiPathsObject = {
         },
       },
       responses: {
-        '201': { description: 'Stored', content: { 'application/json': { schema: FileReference } } },
-        '400': problem('No file part, no questionCode or a malformed body (VALIDATION_FAILED)'),
-        '403': problem('Origin not allowed (ORIGIN_NOT_ALLOWED)'),
-        '404': problem('Unknown response (NOT_FOUND)'),
-        '409': problem('The response is completed (RESPONSE_COMPLETED)'),
-        '413': problem('A cap is exceeded (FILE_TOO_LARGE, TOO_MANY_FILES, RESPONSE_STORAGE_FULL)'),
-        '415': problem('The body is not multipart/form-data (UNSUPPORTED_MEDIA_TYPE)'),
+        '201': {
+          description: 'Stored',
+          headers: {
+            Location: { description: 'The path of the stored file (DELETE removes it)', schema: { type: 'string' } },
+          },
+          content: { 'application/json': { schema: FileReference } },
+        },
       },
     },
   },
@@ -47,21 +53,20 @@ export const filesOpenApiPaths: ZodOpenApiPathsObject = {
       operationId: 'files-download',
       summary: 'Download a stored file, always as an attachment',
       description:
-        'Served with `Content-Disposition: attachment` (RFC 6266 `filename*`), `X-Content-Type-Options: nosniff` ' +
-        'and `Content-Security-Policy: sandbox`. 404 unless the file belongs to that response of that questionnaire.',
-      requestParams: {
-        path: z.object({ id: z.string(), responseId: z.string(), fileId: z.string() }),
-      },
+        'Served with its stored content type, `Content-Disposition: attachment` (RFC 6266 `filename*`), ' +
+        '`X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`. 404 unless the file belongs ' +
+        'to that response of that questionnaire.',
+      'x-error-codes': ['NOT_FOUND'],
+      requestParams: { path: z.object({ id: Id, responseId: Id, fileId: Id }) },
       responses: {
         '200': {
-          description: 'The stored bytes; Content-Type is the stored content type',
+          description: 'The stored bytes, as the stored content type',
           headers: {
             'Content-Disposition': { schema: { type: 'string' } },
-            'Content-Length': { schema: { type: 'integer' } },
+            'Content-Length': { schema: { type: 'integer', format: 'int64' } },
           },
-          content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
         },
-        '404': problem('Unknown questionnaire, response or file (NOT_FOUND)'),
       },
     },
   },

@@ -14,32 +14,36 @@ interface Options {
   maxBodySize: number;
 }
 
-/** Success status per procedure path, from our `successStatus` meta. */
-function successStatuses(router: AnyTRPCRouter): Map<string, number> {
-  const statuses = new Map<string, number>();
+/** Each procedure's meta by its path (`questionnaires.create`). */
+function metaByPath(router: AnyTRPCRouter): Map<string, ProcedureMeta> {
+  const metas = new Map<string, ProcedureMeta>();
   for (const [path, procedure] of Object.entries(router._def.procedures)) {
     const meta = (procedure as { _def: { meta?: ProcedureMeta } })._def.meta;
-    if (meta?.successStatus) statuses.set(path, meta.successStatus);
+    if (meta) metas.set(path, meta);
   }
-  return statuses;
+  return metas;
 }
 
 /**
  * Serves the tRPC procedures at their REST paths. trpc-to-openapi writes its own error body;
- * we swap it for our problem details so every route answers errors the same way.
+ * we swap it for our problem details so every route answers errors the same way. Success gets
+ * the procedure's status, `Location` on a 201, and no content type when there is no body.
+ * HEAD is served as GET (Node then leaves the body out).
  */
 export function openApiHandler({ router, createContext, maxBodySize }: Options): RequestHandler {
-  const statuses = successStatuses(router);
+  const metas = metaByPath(router);
   const problems = new WeakMap<IncomingMessage, { problem: Problem; error: unknown }>();
   const handler = createOpenApiNodeHttpHandler({
     router,
     createContext,
     maxBodySize,
     onError: ({ error, req }) => problems.set(req, { problem: toProblem(error), error }),
-    responseMeta: ({ errors, paths }) => {
+    responseMeta: ({ errors, paths, data }) => {
       const [error] = errors;
       if (error) return { status: toProblem(error).status, headers: { 'Content-Type': PROBLEM_CONTENT_TYPE } };
-      return { status: statuses.get(paths?.[0] ?? '') ?? 200, headers: {} };
+      const meta = metas.get(paths?.[0] ?? '');
+      const location = meta?.location && data[0] !== undefined ? meta.location(data[0]) : undefined;
+      return { status: meta?.successStatus ?? 200, headers: location ? { Location: location } : {} };
     },
   });
 
@@ -54,8 +58,8 @@ export function openApiHandler({ router, createContext, maxBodySize }: Options):
     res.end = ((chunk?: unknown) => {
       const failure = problems.get(req);
       if (!failure) {
-        // The adapter labels every reply JSON; a 204 has no body to label.
-        if (res.statusCode === 204) res.removeHeader('Content-Type');
+        // The adapter labels every reply JSON; a void result (204, or 200 after a save) has no body to label.
+        if (chunk === undefined || res.statusCode === 204) res.removeHeader('Content-Type');
         return end(chunk);
       }
       logFailure(failure.error, failure.problem, res);
@@ -63,6 +67,15 @@ export function openApiHandler({ router, createContext, maxBodySize }: Options):
       return end(JSON.stringify(withRequest(failure.problem, req, res)));
     }) as typeof res.end;
 
-    handler(req, res, next).catch(next);
+    const head = req.method === 'HEAD';
+    if (head) req.method = 'GET';
+    const restore = (error?: unknown) => {
+      if (head) req.method = 'HEAD';
+      if (error !== undefined) next(error);
+    };
+    handler(req, res, (error?: unknown) => {
+      restore();
+      next(error);
+    }).then(() => restore(), restore);
   };
 }

@@ -27,7 +27,20 @@ export function sendProblem(error: unknown, req: Request, res: Response) {
     .send(JSON.stringify(withRequest(problem, req, res)));
 }
 
-export const notFoundHandler: RequestHandler = (req, res) =>
-  sendProblem(new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`), req, res);
+/**
+ * The end of the line: 405 with `Allow` for a known path asked with a method it does not
+ * serve, 404 for everything else.
+ */
+export function notFoundHandler(allowedMethods: (path: string) => string[] | undefined): RequestHandler {
+  return (req, res) => {
+    const allowed = allowedMethods(req.path);
+    if (allowed && !allowed.includes(req.method)) {
+      res.setHeader('Allow', allowed.join(', '));
+      sendProblem(new AppError('METHOD_NOT_ALLOWED', `${req.path} does not take ${req.method}`), req, res);
+      return;
+    }
+    sendProblem(new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`), req, res);
+  };
+}
 
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => sendProblem(error, req, res);

@@ -4,7 +4,7 @@ import type { RateLimits } from '../config.ts';
 import { AppError } from '../errors/app-error.ts';
 
 /** The public operations that write (and so cost storage), limited together per client address. */
-const PUBLIC_WRITES = [
+export const PUBLIC_WRITES = [
   '/public/v1/questionnaires/:publicId/responses',
   '/public/v1/responses/:responseId/files',
   '/public/v1/responses/:responseId/complete',
@@ -27,9 +27,18 @@ function limiter(name: string, limit: number, windowMs: number): RequestHandler 
  * Per client address (`req.ip`, so TRUST_PROXY decides whether X-Forwarded-For counts), per
  * process (an in-memory store: N processes allow N times the limit). A limit of 0 is off.
  */
+export const GEOCODE = '/public/v1/geocode';
+
+/** Whether a documented operation (`{param}` path template) is rate limited under these limits. */
+export function isRateLimited(limits: RateLimits, method: string, template: string): boolean {
+  const path = template.replace(/\{(\w+)\}/g, ':$1');
+  if (method === 'post' && PUBLIC_WRITES.includes(path)) return limits.publicWrites > 0;
+  return (method === 'get' || method === 'head') && path === GEOCODE && limits.geocode > 0;
+}
+
 export function applyRateLimits(app: Express, limits: RateLimits): void {
   if (limits.publicWrites > 0) {
     app.post(PUBLIC_WRITES, limiter('public-writes', limits.publicWrites, limits.windowMs));
   }
-  if (limits.geocode > 0) app.get('/public/v1/geocode', limiter('geocode', limits.geocode, limits.windowMs));
+  if (limits.geocode > 0) app.get(GEOCODE, limiter('geocode', limits.geocode, limits.windowMs));
 }

@@ -1,4 +1,4 @@
-import { ResponseStatus } from '@forms-engine/schema';
+import { Id, ResponseFilter } from '@forms-engine/schema';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 
@@ -12,14 +12,8 @@ export const responsesCsvPaths: ZodOpenApiPathsObject = {
       description:
         'Columns: responseId, externalRef, status, versionNumber, createdAt, updatedAt, completedAt, origin, userAgent, ' +
         'then one column per question code across all versions (newest order first). See docs/csv-export.md.',
-      requestParams: {
-        path: z.object({ id: z.string() }),
-        query: z.object({
-          status: ResponseStatus.optional(),
-          versionNumber: z.number().int().min(1).optional(),
-          externalRef: z.string().optional(),
-        }),
-      },
+      'x-error-codes': ['NOT_FOUND'],
+      requestParams: { path: z.object({ id: Id }), query: ResponseFilter },
       responses: {
         '200': {
           description: 'The CSV file, as an attachment',

@@ -5,6 +5,7 @@ import { procedure } from '../../trpc.ts';
 
 export const deleteFileProcedure = procedure
   .meta({
+    errors: ['NOT_FOUND', 'RESPONSE_COMPLETED'],
     successStatus: 204,
     openapi: {
       method: 'DELETE',

@@ -4,6 +4,7 @@ import { procedure } from '../../trpc.ts';
 
 export const geocodeProcedure = procedure
   .meta({
+    errors: [],
     openapi: {
       method: 'GET',
       path: '/public/v1/geocode',

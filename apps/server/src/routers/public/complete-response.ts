@@ -5,11 +5,14 @@ import { procedure } from '../../trpc.ts';
 
 export const completeResponseProcedure = procedure
   .meta({
+    errors: ['NOT_FOUND', 'ALREADY_SUBMITTED'],
     openapi: {
       method: 'POST',
       path: '/public/v1/responses/{responseId}/complete',
       tags: ['Public'],
       summary: 'Complete the response (idempotent; the first completedAt is kept)',
+      description:
+        'Marks the response COMPLETED. Repeating it answers 200 and keeps the first completedAt. Under ONE_PER_REF only one response per externalRef can complete; the others get 409 ALREADY_SUBMITTED.',
     },
   })
   .input(ResponseRef)

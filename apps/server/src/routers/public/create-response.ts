@@ -4,12 +4,16 @@ import { procedure } from '../../trpc.ts';
 
 export const createResponseProcedure = procedure
   .meta({
+    errors: ['NOT_FOUND', 'UNKNOWN_VERSION', 'EXTERNAL_REF_REQUIRED', 'ALREADY_SUBMITTED'],
+    location: (output: { responseId: string }) => `/public/v1/responses/${output.responseId}`,
     successStatus: 201,
     openapi: {
       method: 'POST',
       path: '/public/v1/questionnaires/{publicId}/responses',
       tags: ['Public'],
       summary: 'Start a response pinned to a published version',
+      description:
+        'Pins the response to versionNumber for good and records Origin and User-Agent. Under ONE_PER_REF, externalRef is required and a reference that already completed gets 409 ALREADY_SUBMITTED.',
     },
   })
   .input(CreateResponseRequest.extend({ publicId: Id }))

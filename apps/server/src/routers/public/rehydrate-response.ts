@@ -4,11 +4,14 @@ import { procedure } from '../../trpc.ts';
 
 export const rehydrateResponseProcedure = procedure
   .meta({
+    errors: ['NOT_FOUND'],
     openapi: {
       method: 'GET',
       path: '/public/v1/responses/{responseId}',
       tags: ['Public'],
       summary: 'Resume a response: status, answers, position and the pinned definition',
+      description:
+        'Works after completion. 404 once the response or its questionnaire is deleted: the embed then starts afresh.',
     },
   })
   .input(ResponseRef)

@@ -4,12 +4,15 @@ import { procedure } from '../../trpc.ts';
 
 export const createQuestionnaireProcedure = procedure
   .meta({
+    errors: [],
+    location: (output: { id: string }) => `/api/v1/questionnaires/${output.id}`,
     successStatus: 201,
     openapi: {
       method: 'POST',
       path: '/api/v1/questionnaires',
       tags: ['Questionnaires'],
       summary: 'Create a questionnaire with an empty draft',
+      description: 'The new questionnaire has an empty draft, version 0 and a new publicId.',
     },
   })
   .input(CreateQuestionnaireRequest)

@@ -4,11 +4,13 @@ import { procedure } from '../../trpc.ts';
 
 export const listQuestionnairesProcedure = procedure
   .meta({
+    errors: [],
     openapi: {
       method: 'GET',
       path: '/api/v1/questionnaires',
       tags: ['Questionnaires'],
       summary: 'List questionnaires, newest change first',
+      description: 'Newest updatedAt first; page from 0, size 1 to 200.',
     },
   })
   .input(ListQuestionnairesInput)

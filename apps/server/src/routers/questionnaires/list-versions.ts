@@ -5,11 +5,13 @@ import { procedure } from '../../trpc.ts';
 
 export const listVersionsProcedure = procedure
   .meta({
+    errors: ['NOT_FOUND'],
     openapi: {
       method: 'GET',
       path: '/api/v1/questionnaires/{id}/versions',
       tags: ['Versions'],
       summary: 'List published versions, newest first',
+      description: 'Version number, note and publication time of every version, newest first.',
     },
   })
   .input(QuestionnaireId)

@@ -4,11 +4,14 @@ import { procedure } from '../../trpc.ts';
 
 export const replaceDraftProcedure = procedure
   .meta({
+    errors: ['NOT_FOUND'],
     openapi: {
       method: 'PUT',
       path: '/api/v1/questionnaires/{id}/draft',
       tags: ['Questionnaires'],
       summary: 'Replace the draft definition',
+      description:
+        'Replaces the whole draft. The definition is checked for shape, unique ids and codes, and rules that name existing questions.',
     },
   })
   .input(definitionWith(QuestionnaireId.shape))

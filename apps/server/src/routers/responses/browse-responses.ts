@@ -4,11 +4,13 @@ import { procedure } from '../../trpc.ts';
 
 export const browseResponsesProcedure = procedure
   .meta({
+    errors: ['NOT_FOUND'],
     openapi: {
       method: 'GET',
       path: '/api/v1/questionnaires/{id}/responses',
       tags: ['Responses'],
       summary: 'Browse responses, newest first, filtered by status, version and external reference',
+      description: 'Newest createdAt first; filters combine with AND.',
     },
   })
   .input(BrowseResponsesInput)

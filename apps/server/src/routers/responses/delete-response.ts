@@ -5,12 +5,14 @@ import { procedure } from '../../trpc.ts';
 
 export const deleteResponseProcedure = procedure
   .meta({
+    errors: ['NOT_FOUND'],
     successStatus: 204,
     openapi: {
       method: 'DELETE',
       path: '/api/v1/questionnaires/{id}/responses/{responseId}',
       tags: ['Responses'],
       summary: 'Hard-delete a response and its stored files (data-subject erasure)',
+      description: 'Removes the response and its stored files for good (data-subject erasure).',
     },
   })
   .input(z.object({ id: Id, responseId: Id }))
