@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { createHttpServer } from '../src/http/http-server.ts';
 import { createLogger } from '../src/logger.ts';
 import { buildDeps } from '../src/services/deps.ts';
+import { type Exchange, OpenApiContract } from './openapi-contract.ts';
 
 export interface TestServer {
   url: string;
@@ -35,16 +36,44 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const app = createApp({ deps: buildDeps(database.db.prisma, config), logger: createLogger(config.logLevel) });
   const { server, listen } = createHttpServer(app, config.http);
   const url = `http://127.0.0.1:${(await listen(0, '127.0.0.1')).port}`;
+  // Every exchange through `fetch` (and so `call`) is checked against the document on close.
+  const exchanges: Promise<Exchange>[] = [];
+  const record = (target: URL, init: RequestInit | undefined, response: Response) => {
+    exchanges.push(
+      response
+        .clone()
+        .text()
+        .then((body) => ({
+          method: init?.method ?? 'GET',
+          path: target.pathname,
+          status: response.status,
+          contentType: response.headers.get('content-type'),
+          body,
+        })),
+    );
+    return response;
+  };
   return {
     url,
     config,
     database,
-    fetch: (path, init) => fetch(new URL(path, url), init),
+    fetch: (path, init) => {
+      const target = new URL(path, url);
+      return fetch(target, init).then((response) => record(target, init, response));
+    },
     async close() {
+      const document = await (await fetch(new URL('/openapi.json', url))).json();
+      const contract = new OpenApiContract(document as ConstructorParameters<typeof OpenApiContract>[0]);
+      const mismatches = (await Promise.all(exchanges))
+        .map((exchange) => contract.check(exchange))
+        .filter((mismatch) => mismatch !== undefined);
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await database.dispose();
       await rm(dataDir, { recursive: true, force: true });
+      if (mismatches.length > 0) {
+        throw new Error(`${mismatches.length} responses disagree with /openapi.json:\n${mismatches.join('\n')}`);
+      }
     },
   };
 }

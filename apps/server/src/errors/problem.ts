@@ -62,7 +62,7 @@ export function toProblem(error: unknown): Problem {
   }
   // Something could not percent-decode a path or query (canonicalTarget refuses most first).
   if (error instanceof URIError) return problem('VALIDATION_FAILED', 'The request target is not validly encoded');
-  // zlib could not inflate a body sent with Content-Encoding gzip or deflate.
+  // zlib could not decode a body sent with Content-Encoding gzip, deflate or br.
   if (isZlibError(error)) return problem('VALIDATION_FAILED', 'The body does not match its Content-Encoding');
   if (isBodyParserError(error)) {
     const code = BODY_PARSER_CODES[error.type] ?? 'VALIDATION_FAILED';
@@ -95,5 +95,6 @@ function isBodyParserError(error: unknown): error is Error & { type: string; sta
 
 function isZlibError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return error instanceof Error && typeof code === 'string' && code.startsWith('Z_');
+  // Z_DATA_ERROR and friends from inflate; ERR__ERROR_FORMAT_* and the like from Brotli.
+  return error instanceof Error && typeof code === 'string' && /^(Z_|ERR__)/.test(code);
 }
