@@ -103,7 +103,7 @@ describe('fuzzing every documented operation', () => {
   let templates: { path: string; methods: string[]; query: string[] }[];
   const ids: Record<string, string[]> = {};
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ LOG_LEVEL: 'error' });
     const q = await createPublished(server, fileDefinition());
     const created = await call(server, 'POST', `/public/v1/questionnaires/${q.publicId}/responses`, {
       versionNumber: 1,

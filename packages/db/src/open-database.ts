@@ -30,9 +30,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.pgliteDir);
 }
 
+/**
+ * Prisma's defaults (2 s to get a connection for a transaction, 5 s to finish it) turn a busy
+ * moment into 500s: requests queue on one response's row lock while the pool is shared.
+ * Waiting longer is what a client would want; the HTTP request timeout still bounds it.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 };
+
 function openPostgres(connectionString: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString, max: poolSize });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
   return {
     kind: 'postgres',
     prisma,
@@ -58,7 +65,7 @@ function openPostgres(connectionString: string, poolSize = 10): Database {
 async function openPglite(dir = 'memory://'): Promise<Database> {
   if (!dir.startsWith('memory://')) await mkdir(dir, { recursive: true });
   const pglite = await PGlite.create(dir);
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS });
   return {
     kind: 'pglite',
     prisma,
