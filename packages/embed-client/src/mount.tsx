@@ -78,6 +78,12 @@ function adoptStyles(shadow: ShadowRoot): () => void {
   return () => style.remove();
 }
 
+/** Right-to-left when the host element or page is: by CSS, or by a `dir` attribute above it. */
+function directionOf(host: HTMLElement): 'ltr' | 'rtl' {
+  if (getComputedStyle(host).direction === 'rtl') return 'rtl';
+  return host.closest('[dir]')?.getAttribute('dir')?.toLowerCase() === 'rtl' ? 'rtl' : 'ltr';
+}
+
 function localeOf(element: HTMLElement): string {
   const lang = element.closest('[lang]')?.getAttribute('lang');
   return lang || globalThis.navigator?.language || 'en';
@@ -124,8 +130,7 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
   container.className = 'fe';
   container.setAttribute('part', 'root');
   container.dataset.scheme = options.colorScheme ?? 'auto';
-  const direction = getComputedStyle(host).direction;
-  container.dir = direction === 'rtl' ? 'rtl' : 'ltr';
+  container.dir = directionOf(host);
   for (const [property, value] of Object.entries(options.theme ?? {})) {
     if (property.startsWith('--fe-')) container.style.setProperty(property, value);
   }
