@@ -94,7 +94,7 @@ describe('public client', () => {
     });
     expect(result).toEqual(reference);
     expect(seen[0]?.url).toBe('https://forms.test/base/public/v1/responses/r1/files?questionCode=docs');
-    const part = (seen[0]?.init.body as FormData).get('file') as File;
+    const part = (seen[0]!.init.body as FormData).get('file') as File;
     expect([part.name, part.size]).toEqual(['a.txt', 2]);
   });
 });
