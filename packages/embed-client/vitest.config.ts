@@ -22,6 +22,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: 10_000, interval: 50 } },
         },
       },
     ],

@@ -173,3 +173,69 @@ export const everyType: DefinitionInput = {
     },
   ],
 };
+
+/** Two short steps of native controls, for completing with the keyboard alone. */
+export const keyboardOnly: DefinitionInput = {
+  schemaVersion: 1,
+  steps: [
+    {
+      id: 'start',
+      title: 'Start',
+      questions: [
+        { id: 'k1', code: 'name', type: 'SHORT_TEXT', prompt: 'Your name', requirement: required },
+        {
+          id: 'k2',
+          code: 'colour',
+          type: 'SINGLE_CHOICE',
+          prompt: 'Colour',
+          requirement: required,
+          typeConfig: {
+            choices: [
+              { value: 'red', label: 'Red' },
+              { value: 'green', label: 'Green' },
+            ],
+          },
+        },
+      ],
+    },
+    {
+      id: 'more',
+      title: 'More',
+      questions: [
+        {
+          id: 'k3',
+          code: 'extras',
+          type: 'MULTI_CHOICE',
+          prompt: 'Extras',
+          typeConfig: {
+            choices: [
+              { value: 'a', label: 'Extra A' },
+              { value: 'b', label: 'Extra B' },
+            ],
+          },
+        },
+        {
+          id: 'k4',
+          code: 'size',
+          type: 'DROPDOWN',
+          prompt: 'Size',
+          requirement: required,
+          typeConfig: {
+            choices: [
+              { value: 's', label: 'Small' },
+              { value: 'l', label: 'Large' },
+            ],
+          },
+        },
+        {
+          id: 'k5',
+          code: 'consent',
+          type: 'CONSENT',
+          prompt: 'Consent',
+          typeConfig: { label: 'I agree' },
+          requirement: required,
+        },
+      ],
+    },
+  ],
+};
