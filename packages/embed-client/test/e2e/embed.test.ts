@@ -32,7 +32,11 @@ afterAll(async () => {
 /** Only for iterating locally before the server serves /embed/v1/embed.js: EMBED_JS_FROM_HOST=1. */
 const scriptUrl = () => (process.env.EMBED_JS_FROM_HOST ? `${host.origin}/dist/embed.global.js` : undefined);
 
-async function openPage(mode: Mode, embeds: EmbedSpec[], options: { hostile?: boolean; rtl?: boolean } = {}) {
+async function openPage(
+  mode: Mode,
+  embeds: EmbedSpec[],
+  options: { hostile?: boolean; rtl?: boolean; spacer?: boolean } = {},
+) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -119,6 +123,27 @@ describe.each<Mode>(['npm', 'script'])('embedded through %s', (mode) => {
     expect(await api.responses(q.id)).toHaveLength(1);
     await expectNoCspViolations(page);
     expect(errors).toEqual([]);
+  });
+
+  it('moves focus to the new step heading without scrolling the host page to the top', async () => {
+    const q = await api.publish(journey, { allowedOrigins: [host.origin] });
+    const { page } = await openPage(mode, [{ publicId: q.publicId }], { spacer: true });
+    const form = embed(page);
+    await form.getByRole('textbox', { name: 'Your name' }).fill('Ada');
+    await form.getByRole('radio', { name: 'No' }).check();
+    await form.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => heading(form, 'Details').isVisible()).toBe(true);
+    expect(await heading(form, 'Details').evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)).toBe(
+      true,
+    );
+    const { scrollY, top, viewport } = await heading(form, 'Details').evaluate((el) => ({
+      scrollY: window.scrollY,
+      top: el.getBoundingClientRect().top,
+      viewport: window.innerHeight,
+    }));
+    expect(scrollY).toBeGreaterThan(1000);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(viewport);
   });
 
   it('starts fresh when the stored response was hard-deleted', async () => {
@@ -339,6 +364,8 @@ describe('every question type', () => {
         .evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement),
     ).toBe(true);
     await expectAccessible(page, 'every type, every error');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page, 'every type, every error, dark');
     await expectNoCspViolations(page);
   });
 

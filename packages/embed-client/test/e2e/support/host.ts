@@ -45,6 +45,7 @@ const FILES: Record<string, string> = {
       });
     }
   `,
+  '/page.css': `.spacer { height: 1600px; }`,
   '/hostile.css': `
     :root { font-size: 40px !important; }
     *, *::before, *::after { color: #f0f !important; font-family: "Comic Sans MS", fantasy !important;
@@ -127,7 +128,7 @@ export function embedPage(
   mode: 'npm' | 'script',
   serverUrl: string,
   embeds: EmbedSpec[],
-  options: { hostile?: boolean; rtl?: boolean; scriptUrl?: string } = {},
+  options: { hostile?: boolean; rtl?: boolean; spacer?: boolean; scriptUrl?: string } = {},
 ): string {
   const targets = embeds.map((embed, index) => {
     const id = embed.id ?? `embed-${index + 1}`;
@@ -146,12 +147,14 @@ export function embedPage(
 <meta charset="utf-8">
 <title>Host page</title>
 ${options.hostile ? '<link rel="stylesheet" href="/hostile.css">' : ''}
+<link rel="stylesheet" href="/page.css">
 <script src="/record.js"></script>
 ${scripts}
 </head>
 <body>
 <main>
 <h1>Host page</h1>
+${options.spacer ? '<div class="spacer"></div>' : ''}
 ${targets.join('\n')}
 </main>
 </body>
