@@ -128,7 +128,6 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
   const removeStyles = adoptStyles(shadow);
   const container = document.createElement('div');
   container.className = 'fe';
-  container.setAttribute('part', 'root');
   container.dataset.scheme = options.colorScheme ?? 'auto';
   container.dir = directionOf(host);
   for (const [property, value] of Object.entries(options.theme ?? {})) {
