@@ -42,6 +42,13 @@ async function openPage(
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(host.page(embedPage(mode, server.url, embeds, { ...options, scriptUrl: scriptUrl() })));
+  if (mode === 'script') {
+    const loaded = await page
+      .waitForFunction(() => 'FormsEngine' in window, null, { timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!loaded) throw new Error(`The script tag did not load: is ${server.url}/embed/v1/embed.js served?`);
+  }
   return { page, errors, context };
 }
 
