@@ -175,6 +175,23 @@ describe('mount', () => {
     expect(api.patches().at(-1)).toEqual({ answers: { a: 'kept' }, lastPosition: { stepId: 's2', tabId: 't1' } });
   });
 
+  it('a save the server refuses keeps the answers and says so; the next step change tries again', async () => {
+    let refuse = true;
+    const api = fakePublicApi(twoSteps, {
+      override: (call) => (call.method === 'PATCH' && refuse ? problemResponse(400, 'VALIDATION_FAILED') : undefined),
+    });
+    const onError = vi.fn();
+    const { ui, user } = setUp({ api, onError });
+    await user.type(await ui.findByRole('textbox', { name: 'a' }), 'kept');
+    await user.click(ui.getByRole('button', { name: 'Next' }));
+    expect(await ui.findByText(/could not be saved\. They are kept/)).toBeTruthy();
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
+    refuse = false;
+    await user.click(ui.getByRole('button', { name: 'Back' }));
+    await vi.waitFor(() => expect(ui.queryByText(/could not be saved/)).toBeNull());
+    expect((ui.getByRole('textbox', { name: 'a' }) as HTMLInputElement).value).toBe('kept');
+  });
+
   it('shows "Already submitted" for a completed ref under ONE_PER_REF and creates nothing', async () => {
     const api = fakePublicApi(twoSteps, {
       submissionPolicy: 'ONE_PER_REF',

@@ -65,7 +65,9 @@ export function FormScreen({ state }: { state: SessionState }) {
         />
       ) : null}
       <div class="fe-status" role="status">
-        {state.save.problem && state.save.wanted ? <p class="fe-warning">{labels.saveFailed}</p> : null}
+        {state.save.problem ? (
+          <p class="fe-warning">{state.save.wanted ? labels.saveFailed : labels.saveRejected}</p>
+        ) : null}
         {state.submit.status === 'failed' ? <p class="fe-warning">{labels.submitFailed}</p> : null}
       </div>
       <div class="fe-nav">

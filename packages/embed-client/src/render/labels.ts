@@ -25,6 +25,7 @@ export interface Labels {
   tryAgain: string;
   saving: string;
   saveFailed: string;
+  saveRejected: string;
   submitFailed: string;
   errorSummary: string;
   required: string;
@@ -71,6 +72,7 @@ export const DEFAULT_LABELS: Labels = {
   tryAgain: 'Try again',
   saving: 'Saving…',
   saveFailed: 'Your answers could not be saved yet. They are kept on this page and we keep trying.',
+  saveRejected: 'Your answers could not be saved. They are kept on this page; please check them and try again.',
   submitFailed: 'Your answers could not be submitted. Please try again.',
   errorSummary: '{count} answers need your attention.',
   required: 'Required',
