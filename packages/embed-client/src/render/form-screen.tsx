@@ -44,7 +44,7 @@ export function FormScreen({ state }: { state: SessionState }) {
       <div class="fe-summary" role="alert" key={state.focus?.nonce ?? 0}>
         {errorCount > 0 ? (
           <>
-            <p>{format(labels.errorSummary, { count: errorCount })}</p>
+            <p>{errorCount === 1 ? labels.errorSummaryOne : format(labels.errorSummary, { count: errorCount })}</p>
             <ul class="fe-sr">
               {Object.entries(state.errors).map(([code, error]) => (
                 <li key={code}>{errorMessage(labels, error)}</li>

@@ -28,6 +28,7 @@ export interface Labels {
   saveRejected: string;
   submitFailed: string;
   errorSummary: string;
+  errorSummaryOne: string;
   required: string;
   yes: string;
   no: string;
@@ -75,6 +76,7 @@ export const DEFAULT_LABELS: Labels = {
   saveRejected: 'Your answers could not be saved. They are kept on this page; please check them and try again.',
   submitFailed: 'Your answers could not be submitted. Please try again.',
   errorSummary: '{count} answers need your attention.',
+  errorSummaryOne: 'One answer needs your attention.',
   required: 'Required',
   yes: 'Yes',
   no: 'No',

@@ -33,6 +33,7 @@ export const STYLES = `
   --_focus: var(--fe-focus, #1d4ed8);
   --_surface: var(--fe-surface, #f3f4f6);
   container-type: inline-size;
+  color-scheme: light;
   display: block;
   box-sizing: border-box;
   color: var(--_fg);
@@ -45,6 +46,7 @@ export const STYLES = `
 }
 @media (prefers-color-scheme: dark) {
   .fe[data-scheme="auto"] {
+    color-scheme: dark;
     --_accent: var(--fe-accent, #8ab4ff);
     --_on-accent: var(--fe-on-accent, #0b1220);
     --_bg: var(--fe-background, #0d1117);
@@ -58,6 +60,7 @@ export const STYLES = `
   }
 }
 .fe[data-scheme="dark"] {
+  color-scheme: dark;
   --_accent: var(--fe-accent, #8ab4ff);
   --_on-accent: var(--fe-on-accent, #0b1220);
   --_bg: var(--fe-background, #0d1117);
