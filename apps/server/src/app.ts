@@ -4,6 +4,8 @@ import swaggerUi from 'swagger-ui-express';
 import { createContextFactory } from './context.ts';
 import { MANAGEMENT_API, PUBLIC_API } from './http/api-prefixes.ts';
 import { canonicalTarget } from './http/canonical-target.ts';
+import { embedScriptOpenApiPaths } from './http/embed-script-openapi.ts';
+import { embedScriptRoute } from './http/embed-script-route.ts';
 import { filesOpenApiPaths } from './http/files-openapi.ts';
 import { filesRoutes } from './http/files-routes.ts';
 import { healthOpenApiPaths } from './http/health-openapi.ts';
@@ -42,10 +44,11 @@ export function createApp({ deps, logger }: AppOptions): Express {
   app.use(canonicalTarget);
   app.use(safeQuery);
   app.use(healthRoutes(deps));
+  app.use(embedScriptRoute());
 
   const document = buildOpenApiDocument({
     router: appRouter,
-    extraPaths: { ...healthOpenApiPaths, ...responsesCsvPaths, ...filesOpenApiPaths },
+    extraPaths: { ...healthOpenApiPaths, ...embedScriptOpenApiPaths, ...responsesCsvPaths, ...filesOpenApiPaths },
     config,
   });
   app.get('/openapi.json', (_req, res) => {

@@ -1,2 +1,11 @@
-// Placeholder: the typed REST client and renderer for third-party sites arrive with their own issue.
-export const EMBED_CLIENT_VERSION = '0.0.0';
+/** `@forms-engine/embed-client`: show a published Forms Engine questionnaire inline on your page. */
+export type {
+  FormsEngineError,
+  LiveQuestionnaire,
+  Problem,
+  ProblemCode,
+  ResponseRehydration,
+} from './client';
+export { DOM_EVENT_NAMES, type EmbedEventDetails, type EmbedEventName } from './events';
+export { type EmbedHandle, type MountOptions, mount, type Theme } from './mount';
+export { DEFAULT_LABELS, type LabelOverrides, type Labels } from './render/labels';

@@ -29,14 +29,19 @@ export function IntegerParam(min: number, max: number) {
         .transform(Number),
     ])
     .pipe(z.number().int().min(min).max(max))
-    .meta({ override: ({ jsonSchema }) => replaceSchema(jsonSchema, integerParamSchema(min, max)) });
+    .meta({
+      override: ({ jsonSchema }: { jsonSchema: object }) => replaceSchema(jsonSchema, integerParamSchema(min, max)),
+    });
 }
 
 /** IntegerParam with a default for when it is left out. */
 export function IntegerParamWithDefault(min: number, max: number, fallback: number) {
   return IntegerParam(min, max)
     .default(fallback)
-    .meta({ override: ({ jsonSchema }) => replaceSchema(jsonSchema, integerParamSchema(min, max, fallback)) });
+    .meta({
+      override: ({ jsonSchema }: { jsonSchema: object }) =>
+        replaceSchema(jsonSchema, integerParamSchema(min, max, fallback)),
+    });
 }
 
 function replaceSchema(target: object, replacement: object) {

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { QUESTION_TYPES, type QuestionTypeName } from './question-types';
 import { RuleConfig, requirementDefault, visibilityDefault } from './rules';
+import type * as Model from './rules/model';
+import { QUESTION_WIDTHS } from './rules/vocabulary';
+import { walkDefinition } from './rules/walk';
 
 export const SCHEMA_VERSION = 1;
 
@@ -16,7 +19,7 @@ export const QuestionCode = z
   .max(128)
   .regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'Starts with a letter or "_", then letters, digits, "_" or "-"');
 
-export const QuestionWidth = z.enum(['FULL', 'HALF', 'THIRD', 'TWO_THIRDS']);
+export const QuestionWidth = z.enum(QUESTION_WIDTHS);
 export type QuestionWidth = z.infer<typeof QuestionWidth>;
 
 const visibility = RuleConfig.default(visibilityDefault);
@@ -106,14 +109,14 @@ const DefinitionShape = z.strictObject({
   questions: questionList,
 });
 
-/** Every question of a definition, whichever layout it uses. */
+/** Every question of a definition, whichever layout it uses, in the rule engine's walking order. */
 export function allQuestions(definition: Pick<Definition, 'steps' | 'tabs' | 'questions'>): Question[] {
-  const fromTabs = (tabs: Tab[]) => tabs.flatMap((tab) => tab.questions);
-  return [
-    ...definition.questions,
-    ...fromTabs(definition.tabs),
-    ...definition.steps.flatMap((step) => [...step.questions, ...fromTabs(step.tabs)]),
-  ];
+  const questions: Question[] = [];
+  walkDefinition(definition, (element) => {
+    // The walker types elements with the plain model; these are the Zod-parsed originals.
+    if (element.kind === 'question') questions.push(element.question as Question);
+  });
+  return questions;
 }
 
 /**
@@ -139,42 +142,22 @@ function checkStructure(definition: z.infer<typeof DefinitionShape>, ctx: z.Refi
   const codes = new Map<string, string>();
   const rules: { config: RuleConfig; path: (string | number)[] }[] = [];
 
-  const visitQuestions = (questions: Question[], base: (string | number)[]) => {
-    questions.forEach((question, index) => {
-      const path = [...base, 'questions', index];
-      noteId(question.id, [...path, 'id']);
-      const first = codes.get(question.code);
-      if (first) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [...path, 'code'],
-          message: `Duplicate code "${question.code}" (first used at ${first})`,
-        });
-      } else codes.set(question.code, path.join('.'));
-      rules.push({ config: question.visibility, path: [...path, 'visibility'] });
-      rules.push({ config: question.requirement, path: [...path, 'requirement'] });
-    });
-  };
-  const visitTabs = (tabs: Tab[], base: (string | number)[]) => {
-    tabs.forEach((tab, index) => {
-      const path = [...base, 'tabs', index];
-      noteId(tab.id, [...path, 'id']);
-      rules.push({ config: tab.visibility, path: [...path, 'visibility'] });
-      rules.push({ config: tab.requirement, path: [...path, 'requirement'] });
-      visitQuestions(tab.questions, path);
-    });
-  };
-
-  definition.steps.forEach((step, index) => {
-    const path = ['steps', index];
-    noteId(step.id, [...path, 'id']);
-    rules.push({ config: step.visibility, path: [...path, 'visibility'] });
-    rules.push({ config: step.requirement, path: [...path, 'requirement'] });
-    visitTabs(step.tabs, path);
-    visitQuestions(step.questions, path);
+  walkDefinition(definition, (element) => {
+    const path = [...element.path];
+    const node = element.kind === 'step' ? element.step : element.kind === 'tab' ? element.tab : element.question;
+    noteId(node.id, [...path, 'id']);
+    rules.push({ config: node.visibility as RuleConfig, path: [...path, 'visibility'] });
+    rules.push({ config: node.requirement as RuleConfig, path: [...path, 'requirement'] });
+    if (element.kind !== 'question') return;
+    const first = codes.get(element.question.code);
+    if (first) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [...path, 'code'],
+        message: `Duplicate code "${element.question.code}" (first used at ${first})`,
+      });
+    } else codes.set(element.question.code, path.join('.'));
   });
-  visitTabs(definition.tabs, []);
-  visitQuestions(definition.questions, []);
 
   for (const { config, path } of rules) {
     config.rule?.conditions.forEach((condition, index) => {
@@ -199,6 +182,11 @@ export function definitionWith<Extra extends z.ZodRawShape>(extra: Extra) {
 }
 export type Definition = z.infer<typeof Definition>;
 export type DefinitionInput = z.input<typeof Definition>;
+
+// Compile-time proof that the Zod model and the rule engine's plain model agree.
+type Assignable<From, To> = [From] extends [To] ? true : never;
+const modelsAgree: [Assignable<Definition, Model.Definition>, Assignable<Question, Model.Question>] = [true, true];
+void modelsAgree;
 
 export const emptyDefinition = (): Definition => ({
   schemaVersion: SCHEMA_VERSION,

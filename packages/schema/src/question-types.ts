@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUESTION_TYPE_NAMES, type QuestionTypeName } from './rules/vocabulary';
 
 /**
  * Per-type `typeConfig` schemas and the answer shape each question type produces.
@@ -135,8 +136,8 @@ export const QUESTION_TYPES = {
   ADDRESS: { config: AddressConfig, answer: Address },
   CONSENT: { config: ConsentConfig, answer: z.boolean() },
   STATEMENT: { config: StatementConfig, answer: null },
-} as const;
+} as const satisfies Record<QuestionTypeName, { config: z.ZodType; answer: z.ZodType | null }>;
 
-export type QuestionTypeName = keyof typeof QUESTION_TYPES;
-export const QuestionType = z.enum(Object.keys(QUESTION_TYPES) as [QuestionTypeName, ...QuestionTypeName[]]);
+export type { QuestionTypeName };
+export const QuestionType = z.enum(QUESTION_TYPE_NAMES);
 export type QuestionType = z.infer<typeof QuestionType>;

@@ -1,29 +1,25 @@
 import { z } from 'zod';
+import {
+  COMBINATORS,
+  CONDITION_SOURCES,
+  LIST_OPERATORS,
+  OPERATORS,
+  RULE_MODES,
+  UNARY_OPERATORS,
+} from './rules/vocabulary';
 
-export const RuleMode = z.enum(['ALWAYS', 'NEVER', 'CONDITIONAL']);
+// Built from the rule engine's `as const` arrays (src/rules), never the other way round.
+export const RuleMode = z.enum(RULE_MODES);
 export type RuleMode = z.infer<typeof RuleMode>;
 
-export const Combinator = z.enum(['ALL', 'ANY']);
-export const ConditionSource = z.enum(['ANSWER', 'EXTERNAL_REF']);
+export const Combinator = z.enum(COMBINATORS);
+export const ConditionSource = z.enum(CONDITION_SOURCES);
 
-export const Operator = z.enum([
-  'EQUALS',
-  'NOT_EQUALS',
-  'CONTAINS',
-  'NOT_CONTAINS',
-  'IN',
-  'NOT_IN',
-  'GREATER_THAN',
-  'GREATER_THAN_OR_EQUAL',
-  'LESS_THAN',
-  'LESS_THAN_OR_EQUAL',
-  'IS_EMPTY',
-  'IS_NOT_EMPTY',
-]);
+export const Operator = z.enum(OPERATORS);
 export type Operator = z.infer<typeof Operator>;
 
-const UNARY_OPERATORS: readonly Operator[] = ['IS_EMPTY', 'IS_NOT_EMPTY'];
-const LIST_OPERATORS: readonly Operator[] = ['IN', 'NOT_IN'];
+const isUnary = (operator: Operator) => (UNARY_OPERATORS as readonly Operator[]).includes(operator);
+const isList = (operator: Operator) => (LIST_OPERATORS as readonly Operator[]).includes(operator);
 
 /** Condition values are plain JSON scalars, or a list of them for IN / NOT_IN. */
 const Scalar = z.union([z.string().max(1000), z.number(), z.boolean()]);
@@ -45,11 +41,11 @@ export const Condition = z
     if (condition.source === 'ANSWER' && !condition.questionCode) {
       ctx.addIssue({ code: 'custom', path: ['questionCode'], message: 'Required when source is ANSWER' });
     }
-    const unary = UNARY_OPERATORS.includes(condition.operator);
+    const unary = isUnary(condition.operator);
     if (!unary && condition.value === undefined) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: `Required for operator ${condition.operator}` });
     }
-    if (LIST_OPERATORS.includes(condition.operator) && !Array.isArray(condition.value)) {
+    if (isList(condition.operator) && !Array.isArray(condition.value)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: `Must be a list for operator ${condition.operator}` });
     }
   })

@@ -30,6 +30,7 @@ const TAGS = [
   { name: 'Responses', description: 'Browse, export and erase responses; download their files.' },
   { name: 'Files', description: 'Upload caps and file statistics.' },
   { name: 'Public', description: 'What an embedded questionnaire uses: live definition, responses, files, geocoding.' },
+  { name: 'Embed', description: 'The script-tag embed for third-party sites.' },
   { name: 'Health', description: 'Liveness and readiness.' },
 ];
 

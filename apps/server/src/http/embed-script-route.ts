@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { Router } from 'express';
+import fresh from 'fresh';
+import { notFound } from '../errors/app-error.ts';
+
+export const EMBED_SCRIPT_PATH = '/embed/v1/embed.js';
+
+/**
+ * A day, then revalidation by ETag: the URL names only the major version, so a new build must
+ * reach every site without anyone changing their script tag.
+ */
+const CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
+
+interface Script {
+  body: Buffer;
+  etag: string;
+}
+
+/** The built script-tag bundle of @forms-engine/embed-client, read once. */
+async function loadScript(): Promise<Script | undefined> {
+  try {
+    const path = createRequire(import.meta.url).resolve('@forms-engine/embed-client/embed.js');
+    const body = await readFile(path);
+    return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+  } catch {
+    return undefined; // not built (`pnpm build` builds it)
+  }
+}
+
+/**
+ * GET /embed/v1/embed.js: the one-script-tag embed, for any site (CORS open, cross-origin
+ * resource policy), cacheable with a strong ETag.
+ */
+export function embedScriptRoute(): Router {
+  const routes = Router();
+  let script: Promise<Script | undefined> | undefined;
+  routes.get(EMBED_SCRIPT_PATH, async (req, res) => {
+    script ??= loadScript();
+    const loaded = await script;
+    if (!loaded) {
+      script = undefined; // try again once it has been built
+      throw notFound('The embed script (not built)');
+    }
+    res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+    res.setHeader('Cache-Control', CACHE_CONTROL);
+    res.setHeader('ETag', loaded.etag);
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (fresh({ 'if-none-match': req.headers['if-none-match'] }, { etag: loaded.etag })) {
+      res.status(304).end();
+      return;
+    }
+    res.setHeader('Content-Length', String(loaded.body.length));
+    res.status(200).end(loaded.body);
+  });
+  return routes;
+}

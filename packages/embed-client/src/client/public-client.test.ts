@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { FormsEngineError, isTransient } from './problem';
+import { createPublicClient } from './public-client';
+
+type Answer = Response | (() => Response | Promise<Response>);
+
+function clientAnswering(answer: Answer) {
+  const seen: { url: string; init: RequestInit }[] = [];
+  const client = createPublicClient({
+    baseUrl: 'https://forms.test/base/',
+    fetch: async (input, init = {}) => {
+      seen.push({ url: String(input), init });
+      return typeof answer === 'function' ? answer() : answer.clone();
+    },
+  });
+  return { client, seen };
+}
+
+const rejection = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+  } catch (error) {
+    return error as FormsEngineError;
+  }
+  throw new Error('expected a rejection');
+};
+
+describe('public client', () => {
+  it('builds every operation URL under /public/v1, encoding ids and query values', async () => {
+    const { client, seen } = clientAnswering(new Response('{"status":"NONE"}', { status: 200 }));
+    await client.getRefStatus('p/1', 'a&b');
+    await client.geocode({ q: 'Main St', country: 'US', limit: 3 }).catch(() => undefined);
+    expect(seen.map((s) => s.url)).toEqual([
+      'https://forms.test/base/public/v1/questionnaires/p%2F1/ref-status?ref=a%26b',
+      'https://forms.test/base/public/v1/geocode?q=Main+St&country=US&limit=3',
+    ]);
+  });
+
+  it.each([
+    ['no body', new Response(null, { status: 200 })],
+    ['an empty JSON body', new Response('', { status: 200, headers: { 'content-type': 'application/json' } })],
+  ])('PATCH and complete accept 200 with %s', async (_label, response) => {
+    const { client, seen } = clientAnswering(response);
+    await expect(client.patchResponse('r1', { answers: { a: 1 } })).resolves.toBeUndefined();
+    await expect(client.completeResponse('r1')).resolves.toBeUndefined();
+    expect(seen[0]?.init).toMatchObject({ method: 'PATCH', headers: { 'Content-Type': 'application/json' } });
+    expect(seen[0]?.init.body).toBe('{"answers":{"a":1}}');
+    expect(seen[1]?.init).toMatchObject({ method: 'POST' });
+    expect(seen[1]?.init.headers).toBeUndefined();
+    expect(seen[1]?.init.body).toBeUndefined();
+  });
+
+  it('turns a problem body into a FormsEngineError carrying it', async () => {
+    const problem = { type: 'about:blank', title: 'Conflict', status: 409, code: 'ALREADY_SUBMITTED', detail: 'Done' };
+    const { client } = clientAnswering(
+      new Response(JSON.stringify(problem), { status: 409, headers: { 'content-type': 'application/problem+json' } }),
+    );
+    const error = await rejection(client.completeResponse('r1'));
+    expect(error).toBeInstanceOf(FormsEngineError);
+    expect(error.problem).toEqual(problem);
+    expect([error.status, error.code, error.message]).toEqual([409, 'ALREADY_SUBMITTED', 'ALREADY_SUBMITTED: Done']);
+    expect(isTransient(error.problem)).toBe(false);
+  });
+
+  it('names failures without a problem body: network, abort, foreign error pages and wrong bodies', async () => {
+    const offline = clientAnswering(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const network = await rejection(offline.client.getLive('p'));
+    expect([network.code, network.status, isTransient(network.problem)]).toEqual(['NETWORK_ERROR', 0, true]);
+
+    const controller = new AbortController();
+    controller.abort();
+    const aborted = await rejection(offline.client.getLive('p', { signal: controller.signal }));
+    expect(aborted.code).toBe('ABORTED');
+
+    const gateway = await rejection(
+      clientAnswering(new Response('<html>Bad gateway</html>', { status: 502 })).client.getLive('p'),
+    );
+    expect([gateway.code, gateway.status, isTransient(gateway.problem)]).toEqual(['UNEXPECTED_RESPONSE', 502, true]);
+
+    const missing = await rejection(clientAnswering(new Response('nope', { status: 404 })).client.getResponse('r'));
+    expect(missing.code).toBe('NOT_FOUND');
+
+    const wrong = await rejection(clientAnswering(new Response('[1]', { status: 200 })).client.getLive('p'));
+    expect(wrong.code).toBe('UNEXPECTED_RESPONSE');
+  });
+
+  it('uploads one multipart part named file, with the question code in the query', async () => {
+    const reference = { fileId: 'f1', fileName: 'a.txt', size: 2, contentType: 'text/plain' };
+    const { client, seen } = clientAnswering(new Response(JSON.stringify(reference), { status: 201 }));
+    const result = await client.uploadFile('r1', 'docs', new Blob(['hi'], { type: 'text/plain' }), {
+      fileName: 'a.txt',
+    });
+    expect(result).toEqual(reference);
+    expect(seen[0]?.url).toBe('https://forms.test/base/public/v1/responses/r1/files?questionCode=docs');
+    const part = (seen[0]!.init.body as FormData).get('file') as File;
+    expect([part.name, part.size]).toEqual(['a.txt', 2]);
+  });
+});

@@ -1,0 +1,185 @@
+import { render } from 'preact';
+import { createPublicClient } from './client/public-client';
+import type { Problem } from './client/types';
+import { DOM_EVENT_NAMES, type EmbedEventDetails } from './events';
+import { App } from './render/app';
+import { type EmbedContext, EmbedContextValue } from './render/context';
+import { type LabelOverrides, mergeLabels } from './render/labels';
+import { STYLES } from './render/styles';
+import { createSession } from './session/controller';
+import type { EmittedEvent } from './session/machine';
+import { sessionStore } from './session/storage';
+
+/** A `--fe-*` custom property and its value, e.g. `{ '--fe-accent': '#0a7d4f' }`. */
+export type Theme = { [property: `--fe-${string}`]: string };
+
+export interface MountOptions {
+  /** Where Forms Engine runs, e.g. `https://forms.example.org`. */
+  baseUrl: string;
+  /** The questionnaire's public id. */
+  publicId: string;
+  /** Your reference for the respondent (an order or customer number); rules may read it. */
+  externalRef?: string | undefined;
+  /** Override any UI string; English defaults. */
+  labels?: LabelOverrides | undefined;
+  /** CSS custom properties set on the embed (see README, "Theming"). */
+  theme?: Theme | undefined;
+  /** `auto` (default) follows the visitor's system setting. */
+  colorScheme?: 'auto' | 'light' | 'dark' | undefined;
+  /** A fetch implementation (the global one by default). */
+  fetch?: typeof fetch | undefined;
+  onReady?: ((detail: EmbedEventDetails['ready']) => void) | undefined;
+  onResponseCreated?: ((detail: EmbedEventDetails['responseCreated']) => void) | undefined;
+  onStepChange?: ((detail: EmbedEventDetails['stepChange']) => void) | undefined;
+  onSave?: ((detail: EmbedEventDetails['save']) => void) | undefined;
+  onComplete?: ((detail: EmbedEventDetails['complete']) => void) | undefined;
+  onError?: ((problem: Problem) => void) | undefined;
+}
+
+export interface EmbedHandle {
+  /** Removes the embed's DOM, timers and every listener it added. */
+  destroy(): void;
+  /** Forgets the response (here and in session storage) and starts fresh. */
+  reset(): void;
+}
+
+const CALLBACKS = {
+  ready: 'onReady',
+  responseCreated: 'onResponseCreated',
+  stepChange: 'onStepChange',
+  save: 'onSave',
+  complete: 'onComplete',
+  error: 'onError',
+} as const;
+
+function resolveTarget(target: HTMLElement | string): HTMLElement {
+  const element = typeof target === 'string' ? document.querySelector<HTMLElement>(target) : target;
+  if (!element) throw new TypeError(`Forms Engine: no element matches ${String(target)}`);
+  return element;
+}
+
+function adoptStyles(shadow: ShadowRoot): () => void {
+  // A constructed stylesheet works under a Content-Security-Policy without 'unsafe-inline'.
+  if (
+    'adoptedStyleSheets' in shadow &&
+    typeof CSSStyleSheet === 'function' &&
+    'replaceSync' in CSSStyleSheet.prototype
+  ) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(STYLES);
+    shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet];
+    return () => {
+      shadow.adoptedStyleSheets = shadow.adoptedStyleSheets.filter((s) => s !== sheet);
+    };
+  }
+  const style = document.createElement('style');
+  style.textContent = STYLES;
+  shadow.append(style);
+  return () => style.remove();
+}
+
+/** Right-to-left when the host element or page is: by CSS, or by a `dir` attribute above it. */
+function directionOf(host: HTMLElement): 'ltr' | 'rtl' {
+  if (getComputedStyle(host).direction === 'rtl') return 'rtl';
+  return host.closest('[dir]')?.getAttribute('dir')?.toLowerCase() === 'rtl' ? 'rtl' : 'ltr';
+}
+
+function localeOf(element: HTMLElement): string {
+  const lang = element.closest('[lang]')?.getAttribute('lang');
+  return lang || globalThis.navigator?.language || 'en';
+}
+
+/**
+ * Renders into `host`'s open shadow root and dispatches events on `eventTarget`. `mount`
+ * uses a fresh child of the target as host; the custom element is its own host.
+ */
+export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options: MountOptions): EmbedHandle {
+  if (!options || typeof options.baseUrl !== 'string' || !options.baseUrl) {
+    throw new TypeError('Forms Engine: mount() needs options.baseUrl');
+  }
+  if (typeof options.publicId !== 'string' || !options.publicId) {
+    throw new TypeError('Forms Engine: mount() needs options.publicId');
+  }
+  const externalRef = options.externalRef?.trim() || undefined;
+  const client = createPublicClient({ baseUrl: options.baseUrl, fetch: options.fetch });
+
+  const emit = (event: EmittedEvent) => {
+    const callback = options[CALLBACKS[event.name]] as ((detail: unknown) => void) | undefined;
+    try {
+      callback?.(event.detail);
+    } catch (error) {
+      // A host callback that throws must not break the questionnaire.
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+    eventTarget.dispatchEvent(new CustomEvent(DOM_EVENT_NAMES[event.name], { detail: event.detail, bubbles: true }));
+  };
+
+  const session = createSession({
+    client,
+    publicId: options.publicId,
+    externalRef,
+    store: sessionStore(options.publicId, externalRef),
+    onEvent: emit,
+  });
+
+  const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  const removeStyles = adoptStyles(shadow);
+  const container = document.createElement('div');
+  container.className = 'fe';
+  container.dataset.scheme = options.colorScheme ?? 'auto';
+  container.dir = directionOf(host);
+  for (const [property, value] of Object.entries(options.theme ?? {})) {
+    if (property.startsWith('--fe-')) container.style.setProperty(property, value);
+  }
+  shadow.append(container);
+
+  const context: EmbedContext = { labels: mergeLabels(options.labels), session, client, locale: localeOf(host) };
+  render(
+    <EmbedContextValue.Provider value={context}>
+      <App />
+    </EmbedContextValue.Provider>,
+    container,
+  );
+  session.start();
+
+  let destroyed = false;
+  return {
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      session.stop();
+      render(null, container);
+      container.remove();
+      removeStyles();
+    },
+    reset() {
+      if (!destroyed) session.reset();
+    },
+  };
+}
+
+/**
+ * Shows a published questionnaire inside `target` (an element or a CSS selector), in its
+ * own shadow root. Returns a handle to destroy or reset it.
+ */
+export function mount(target: HTMLElement | string, options: MountOptions): EmbedHandle {
+  const element = resolveTarget(target);
+  const host = document.createElement('div');
+  host.setAttribute('data-forms-engine', '');
+  element.append(host);
+  try {
+    const handle = renderEmbed(host, element, options);
+    return {
+      destroy() {
+        handle.destroy();
+        host.remove();
+      },
+      reset: handle.reset,
+    };
+  } catch (error) {
+    host.remove();
+    throw error;
+  }
+}

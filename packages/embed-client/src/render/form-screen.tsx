@@ -1,0 +1,89 @@
+import type { SessionState } from '../session/machine';
+import { screenView } from '../session/machine';
+import { useEmbed } from './context';
+import { errorMessage } from './field';
+import { format } from './labels';
+import { QuestionGrid } from './question';
+import { Tabs } from './tabs';
+
+/** One screen: the step's title, progress, its questions and tabs, save status, and Back / Next / Submit. */
+export function FormScreen({ state }: { state: SessionState }) {
+  const { session, labels } = useEmbed();
+  const view = screenView(state);
+  const { current, rules, tabs, activeTab } = view;
+  const total = view.visible.length;
+  const isLast = !view.next;
+  const errorCount = Object.keys(state.errors).length;
+  const submitting = state.submit.status === 'pending';
+  const sectionLevel = current.step ? 3 : 2;
+
+  return (
+    <form
+      class="fe-form"
+      noValidate
+      aria-busy={submitting ? 'true' : undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        session.dispatch({ type: isLast ? 'SUBMIT' : 'NEXT' });
+      }}
+    >
+      {current.step ? (
+        <h2 class="fe-heading" tabIndex={-1} data-focus="heading">
+          {current.step.title || format(labels.stepProgress, { current: view.index + 1, total })}
+        </h2>
+      ) : null}
+      {total > 1 ? (
+        <div class="fe-progress-row">
+          <span class="fe-progress-text">{format(labels.stepProgress, { current: view.index + 1, total })}</span>
+          <div class="fe-progress-track" aria-hidden="true">
+            <div class="fe-progress-bar" style={{ inlineSize: `${((view.index + 1) / total) * 100}%` }} />
+          </div>
+        </div>
+      ) : null}
+      {/* Re-created on each failed attempt so the summary is announced every time. */}
+      <div class="fe-summary" role="alert" key={state.focus?.nonce ?? 0}>
+        {errorCount > 0 ? (
+          <>
+            <p>{errorCount === 1 ? labels.errorSummaryOne : format(labels.errorSummary, { count: errorCount })}</p>
+            <ul class="fe-sr">
+              {Object.entries(state.errors).map(([code, error]) => (
+                <li key={code}>{errorMessage(labels, error)}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </div>
+      <QuestionGrid questions={current.questions} rules={rules} errors={state.errors} sectionLevel={sectionLevel} />
+      {activeTab ? (
+        <Tabs
+          tabs={tabs}
+          active={activeTab}
+          rules={rules}
+          errors={state.errors}
+          label={current.step?.title ?? ''}
+          sectionLevel={sectionLevel}
+        />
+      ) : null}
+      <div class="fe-status" role="status">
+        {state.save.problem ? (
+          <p class="fe-warning">{state.save.wanted ? labels.saveFailed : labels.saveRejected}</p>
+        ) : null}
+        {state.submit.status === 'failed' ? <p class="fe-warning">{labels.submitFailed}</p> : null}
+      </div>
+      <div class="fe-nav">
+        {view.previous ? (
+          <button
+            type="button"
+            class="fe-button fe-button-secondary"
+            onClick={() => session.dispatch({ type: 'BACK' })}
+          >
+            {labels.back}
+          </button>
+        ) : null}
+        <button type="submit" class="fe-button fe-button-primary" disabled={submitting}>
+          {isLast ? (submitting ? labels.submitting : labels.submit) : labels.next}
+        </button>
+      </div>
+    </form>
+  );
+}

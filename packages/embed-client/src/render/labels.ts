@@ -1,0 +1,129 @@
+import type { AnswerErrorCode } from '@forms-engine/schema/rules';
+
+/**
+ * Every string the embed shows, in English. Override any of them with the `labels` option.
+ * `{name}` placeholders are filled in (`{current}`, `{total}`, `{limit}`, `{count}`, `{name}`, `{fields}`).
+ */
+export interface Labels {
+  back: string;
+  next: string;
+  submit: string;
+  submitting: string;
+  loading: string;
+  stepProgress: string;
+  completedHeading: string;
+  completedBody: string;
+  alreadySubmittedHeading: string;
+  alreadySubmittedBody: string;
+  unavailableHeading: string;
+  originNotAllowed: string;
+  notPublished: string;
+  notFound: string;
+  externalRefRequired: string;
+  networkError: string;
+  genericError: string;
+  tryAgain: string;
+  saving: string;
+  saveFailed: string;
+  saveRejected: string;
+  submitFailed: string;
+  errorSummary: string;
+  errorSummaryOne: string;
+  required: string;
+  yes: string;
+  no: string;
+  selectPlaceholder: string;
+  addressLine1: string;
+  addressLine2: string;
+  addressCity: string;
+  addressState: string;
+  addressPostalCode: string;
+  addressCountry: string;
+  suggestionsAvailable: string;
+  noSuggestions: string;
+  chooseFiles: string;
+  uploading: string;
+  uploadFailed: string;
+  removeFile: string;
+  maxFilesReached: string;
+  fileTypeNotAccepted: string;
+  errors: Record<AnswerErrorCode, string>;
+}
+
+export type LabelOverrides = Partial<Omit<Labels, 'errors'>> & { errors?: Partial<Labels['errors']> };
+
+export const DEFAULT_LABELS: Labels = {
+  back: 'Back',
+  next: 'Next',
+  submit: 'Submit',
+  submitting: 'Submitting…',
+  loading: 'Loading…',
+  stepProgress: 'Step {current} of {total}',
+  completedHeading: 'Thank you',
+  completedBody: 'Your answers have been submitted.',
+  alreadySubmittedHeading: 'Already submitted',
+  alreadySubmittedBody: 'Answers for this questionnaire have already been submitted.',
+  unavailableHeading: 'Questionnaire unavailable',
+  originNotAllowed: 'This questionnaire is not available on this site.',
+  notPublished: 'This questionnaire is not open yet.',
+  notFound: 'This questionnaire does not exist.',
+  externalRefRequired: 'This questionnaire can only be answered through a personal link.',
+  networkError: 'The questionnaire could not be loaded. Check your connection and try again.',
+  genericError: 'Something went wrong. Please try again later.',
+  tryAgain: 'Try again',
+  saving: 'Saving…',
+  saveFailed: 'Your answers could not be saved yet. They are kept on this page and we keep trying.',
+  saveRejected: 'Your answers could not be saved. They are kept on this page; please check them and try again.',
+  submitFailed: 'Your answers could not be submitted. Please try again.',
+  errorSummary: '{count} answers need your attention.',
+  errorSummaryOne: 'One answer needs your attention.',
+  required: 'Required',
+  yes: 'Yes',
+  no: 'No',
+  selectPlaceholder: 'Select…',
+  addressLine1: 'Street address',
+  addressLine2: 'Address line 2',
+  addressCity: 'City',
+  addressState: 'State / region',
+  addressPostalCode: 'Postal code',
+  addressCountry: 'Country',
+  suggestionsAvailable: '{count} suggestions available. Use the up and down arrows to choose.',
+  noSuggestions: 'No suggestions',
+  chooseFiles: 'Choose files',
+  uploading: 'Uploading {name}',
+  uploadFailed: '{name} could not be uploaded: {reason}',
+  removeFile: 'Remove {name}',
+  maxFilesReached: 'Files allowed: {limit}.',
+  fileTypeNotAccepted: '{name} is not an accepted file type.',
+  errors: {
+    REQUIRED: 'This answer is required.',
+    INVALID: 'This answer is not valid.',
+    TOO_SHORT: 'Enter at least {limit} characters.',
+    TOO_LONG: 'Enter at most {limit} characters.',
+    TOO_SMALL: 'Enter {limit} or more.',
+    TOO_LARGE: 'Enter {limit} or less.',
+    STEP_MISMATCH: 'Enter a multiple of {limit}.',
+    INVALID_EMAIL: 'Enter an email address like name@example.com.',
+    INVALID_URL: 'Enter a web address starting with https://.',
+    INVALID_PHONE: 'Enter a phone number.',
+    INVALID_DATE: 'Enter a valid date.',
+    TOO_EARLY: 'Enter {limit} or later.',
+    TOO_LATE: 'Enter {limit} or earlier.',
+    UNKNOWN_CHOICE: 'Choose one of the options.',
+    TOO_FEW_SELECTED: 'Choose at least {limit}.',
+    TOO_MANY_SELECTED: 'Choose at most {limit}.',
+    TOO_MANY_FILES: 'Attach at most {limit} files.',
+    FILE_TYPE_NOT_ACCEPTED: '{limit} is not an accepted file type.',
+    ADDRESS_INCOMPLETE: 'Fill in: {fields}.',
+    COUNTRY_NOT_ALLOWED: 'Choose one of the listed countries.',
+  },
+};
+
+export function mergeLabels(overrides: LabelOverrides | undefined): Labels {
+  return { ...DEFAULT_LABELS, ...overrides, errors: { ...DEFAULT_LABELS.errors, ...overrides?.errors } };
+}
+
+/** Fills `{name}` placeholders; unknown ones stay as written. */
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}

@@ -1,0 +1,6 @@
+import type { QuestionProps } from '../field';
+import { TextInput } from './text-input';
+
+export function Email(props: QuestionProps<'EMAIL'>) {
+  return <TextInput {...props} type="email" autoComplete="email" inputMode="email" />;
+}

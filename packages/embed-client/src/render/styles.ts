@@ -1,0 +1,165 @@
+/**
+ * The embed's whole stylesheet, scoped by its shadow root. Rules of thumb:
+ * - `:host` resets everything the host page could make us inherit (`all: initial`), with
+ *   `!important` so that even a host's `!important` loses (shadow cascade order).
+ *   `direction` is not part of `all`, so right-to-left pages flow through.
+ * - Only px and em, never rem (the host's root font size is not ours).
+ * - Theme with `--fe-*` custom properties, inherited from the host element or any ancestor;
+ *   each has a default here, with a dark variant.
+ * - Logical properties (inline/block) so right-to-left layouts mirror themselves.
+ */
+export const STYLES = `
+:host {
+  all: initial !important;
+  display: block !important;
+  visibility: visible !important;
+  opacity: 1 !important;
+  contain: content;
+}
+:host([hidden]) { display: none !important; }
+.fe {
+  --_font: var(--fe-font-family, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif);
+  --_size: var(--fe-font-size, 16px);
+  --_radius: var(--fe-radius, 6px);
+  --_gap: var(--fe-spacing, 16px);
+  --_accent: var(--fe-accent, #1d4ed8);
+  --_on-accent: var(--fe-on-accent, #ffffff);
+  --_bg: var(--fe-background, #ffffff);
+  --_fg: var(--fe-text, #1f2328);
+  --_muted: var(--fe-muted, #59636e);
+  --_border: var(--fe-border, #6e7781);
+  --_field: var(--fe-field-background, #ffffff);
+  --_error: var(--fe-error, #b42318);
+  --_focus: var(--fe-focus, #1d4ed8);
+  --_surface: var(--fe-surface, #f3f4f6);
+  container-type: inline-size;
+  color-scheme: light;
+  display: block;
+  box-sizing: border-box;
+  color: var(--_fg);
+  background: var(--_bg);
+  font-family: var(--_font);
+  font-size: var(--_size);
+  line-height: 1.5;
+  text-align: start;
+  padding: var(--fe-padding, 0);
+}
+@media (prefers-color-scheme: dark) {
+  .fe[data-scheme="auto"] {
+    color-scheme: dark;
+    --_accent: var(--fe-accent, #8ab4ff);
+    --_on-accent: var(--fe-on-accent, #0b1220);
+    --_bg: var(--fe-background, #0d1117);
+    --_fg: var(--fe-text, #e6edf3);
+    --_muted: var(--fe-muted, #9ea7b3);
+    --_border: var(--fe-border, #6e7681);
+    --_field: var(--fe-field-background, #161b22);
+    --_error: var(--fe-error, #ff938a);
+    --_focus: var(--fe-focus, #8ab4ff);
+    --_surface: var(--fe-surface, #21262d);
+  }
+}
+.fe[data-scheme="dark"] {
+  color-scheme: dark;
+  --_accent: var(--fe-accent, #8ab4ff);
+  --_on-accent: var(--fe-on-accent, #0b1220);
+  --_bg: var(--fe-background, #0d1117);
+  --_fg: var(--fe-text, #e6edf3);
+  --_muted: var(--fe-muted, #9ea7b3);
+  --_border: var(--fe-border, #6e7681);
+  --_field: var(--fe-field-background, #161b22);
+  --_error: var(--fe-error, #ff938a);
+  --_focus: var(--fe-focus, #8ab4ff);
+  --_surface: var(--fe-surface, #21262d);
+}
+.fe *, .fe *::before, .fe *::after { box-sizing: border-box; }
+.fe h2, .fe h3, .fe p, .fe ul, .fe fieldset, .fe legend { margin: 0; padding: 0; }
+.fe ul { list-style: none; }
+.fe-form { display: flex; flex-direction: column; gap: var(--_gap); }
+.fe-heading { font-size: 1.375em; font-weight: 650; line-height: 1.3; color: var(--_fg); }
+.fe-heading:focus { outline: none; }
+.fe-heading:focus-visible { outline: 2px solid var(--_focus); outline-offset: 2px; }
+.fe-section { grid-column: 1 / -1; font-size: 1.125em; font-weight: 600; margin-block-start: 0.5em; }
+.fe-progress-row { display: flex; flex-direction: column; gap: 4px; color: var(--_muted); font-size: 0.875em; }
+.fe-progress-track { block-size: 6px; border-radius: 3px; background: var(--_surface); overflow: hidden; }
+.fe-progress-bar { block-size: 100%; background: var(--_accent); }
+.fe-grid { display: grid; grid-template-columns: repeat(6, minmax(0, 1fr)); gap: var(--_gap); }
+.fe-question { grid-column: 1 / -1; display: flex; flex-direction: column; gap: 6px; min-inline-size: 0; }
+.fe-w-half { grid-column: span 3; }
+.fe-w-third { grid-column: span 2; }
+.fe-w-two-thirds { grid-column: span 4; }
+@container (max-width: 480px) {
+  .fe-question, .fe-address-part { grid-column: 1 / -1; }
+}
+.fe-label { font-weight: 600; color: var(--_fg); }
+.fe-sublabel { font-weight: 500; font-size: 0.9375em; }
+.fe-required { color: var(--_error); }
+.fe-hint { color: var(--_muted); font-size: 0.875em; }
+.fe-error { color: var(--_error); font-size: 0.875em; font-weight: 500; }
+.fe-warning { color: var(--_fg); background: var(--_surface); border-inline-start: 4px solid var(--_error); padding: 8px 12px; border-radius: var(--_radius); }
+.fe-input {
+  font: inherit; color: var(--_fg); background: var(--_field);
+  border: 1px solid var(--_border); border-radius: var(--_radius);
+  padding: 8px 10px; inline-size: 100%; min-block-size: 44px; margin: 0;
+}
+.fe-textarea { resize: vertical; min-block-size: 6em; }
+.fe-input[aria-invalid="true"], .fe-group[aria-invalid="true"] .fe-check { border-color: var(--_error); outline-color: var(--_error); }
+.fe-input[aria-invalid="true"] { border-width: 2px; }
+.fe-input:focus-visible, .fe-check:focus-visible, .fe-button:focus-visible, .fe-tab:focus-visible, .fe-file:focus-visible {
+  outline: 3px solid var(--_focus); outline-offset: 2px;
+}
+.fe-group { border: 0; min-inline-size: 0; display: flex; flex-direction: column; gap: 8px; }
+.fe-group > legend { margin-block-end: 8px; }
+.fe-choices { display: flex; flex-direction: column; gap: 6px; }
+.fe-choices-inline { flex-direction: row; flex-wrap: wrap; gap: 6px 18px; }
+.fe-choice { display: flex; align-items: center; gap: 8px; min-block-size: 32px; }
+.fe-choice > label { cursor: pointer; }
+.fe-check { inline-size: 20px; block-size: 20px; margin: 0; accent-color: var(--_accent); flex: none; }
+.fe-with-unit { display: flex; align-items: center; gap: 8px; }
+.fe-statement-title { font-weight: 600; }
+.fe-statement-body { white-space: pre-line; color: var(--_fg); }
+.fe-address { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 12px var(--_gap); }
+.fe-address-part { display: flex; flex-direction: column; gap: 4px; min-inline-size: 0; }
+.fe-address-wide { grid-column: 1 / -1; }
+.fe-combobox { position: relative; }
+.fe-listbox {
+  position: absolute; inset-inline: 0; inset-block-start: 100%; z-index: 10; margin-block-start: 4px;
+  background: var(--_field); color: var(--_fg); border: 1px solid var(--_border); border-radius: var(--_radius);
+  box-shadow: 0 6px 18px rgba(0, 0, 0, 0.18); max-block-size: 16em; overflow: auto;
+}
+.fe-option { padding: 8px 10px; cursor: pointer; }
+.fe-option-active { background: var(--_accent); color: var(--_on-accent); }
+.fe-files { display: flex; flex-direction: column; gap: 6px; }
+.fe-file-item { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
+.fe-file-name { font-weight: 500; overflow-wrap: anywhere; }
+.fe-file-size { color: var(--_muted); font-size: 0.875em; }
+.fe-progress { inline-size: 10em; accent-color: var(--_accent); }
+.fe-file { font: inherit; color: var(--_fg); }
+.fe-tabs { display: flex; flex-direction: column; gap: var(--_gap); }
+.fe-tablist { display: flex; flex-wrap: wrap; gap: 4px; border-block-end: 1px solid var(--_border); }
+.fe-tab {
+  font: inherit; color: var(--_muted); background: transparent; border: 0; cursor: pointer;
+  border-block-end: 3px solid transparent; padding: 8px 14px; margin: 0; min-block-size: 44px;
+}
+.fe-tab[aria-selected="true"] { color: var(--_fg); border-block-end-color: var(--_accent); font-weight: 600; }
+.fe-tab-error::after { content: " !" / ""; color: var(--_error); font-weight: 700; }
+.fe-nav { display: flex; justify-content: space-between; gap: 12px; flex-wrap: wrap; }
+.fe-nav > :only-child { margin-inline-start: auto; }
+.fe-button {
+  font: inherit; font-weight: 600; cursor: pointer; border-radius: var(--_radius);
+  padding: 10px 20px; min-block-size: 44px; border: 1px solid var(--_accent); margin: 0;
+}
+.fe-button-primary { background: var(--_accent); color: var(--_on-accent); }
+.fe-button-secondary { background: transparent; color: var(--_fg); border-color: var(--_border); }
+.fe-button-small { padding: 2px 10px; min-block-size: 32px; min-inline-size: 32px; background: transparent; color: var(--_fg); border-color: var(--_border); }
+.fe-button[disabled] { opacity: 0.6; cursor: progress; }
+.fe-message { display: flex; flex-direction: column; gap: 12px; align-items: flex-start; }
+.fe-loading { color: var(--_muted); }
+.fe-summary:empty { display: none; }
+.fe-summary { color: var(--_error); font-weight: 600; }
+.fe-sr {
+  position: absolute !important; inline-size: 1px; block-size: 1px; overflow: hidden;
+  clip-path: inset(50%); white-space: nowrap; margin: -1px; padding: 0; border: 0;
+}
+@media (prefers-reduced-motion: no-preference) { .fe-progress-bar { transition: inline-size 0.2s ease; } }
+`;

@@ -1,0 +1,92 @@
+import type { AnswerError, RuleState, Tab } from '@forms-engine/schema/rules';
+import { useRef } from 'preact/hooks';
+import { useEmbed } from './context';
+import { QuestionGrid } from './question';
+
+/**
+ * The tabs of a screen as an ARIA tablist: arrow keys (mirrored right-to-left), Home and
+ * End move between tabs and select them. Switching tabs saves nothing.
+ */
+export function Tabs({
+  tabs,
+  active,
+  rules,
+  errors,
+  label,
+  sectionLevel,
+}: {
+  sectionLevel: 2 | 3;
+  tabs: Tab[];
+  active: Tab;
+  rules: RuleState;
+  errors: Record<string, AnswerError>;
+  label: string;
+}) {
+  const { session } = useEmbed();
+  const list = useRef<HTMLDivElement>(null);
+  const tabId = (tab: Tab) => `fe-tab-${tab.id}`;
+  const panelId = (tab: Tab) => `fe-panel-${tab.id}`;
+  const hasError = (tab: Tab) => tab.questions.some((question) => errors[question.code]);
+
+  const select = (tab: Tab, focus: boolean) => {
+    session.dispatch({ type: 'SELECT_TAB', tabId: tab.id });
+    const root = list.current?.getRootNode() as ShadowRoot | Document | undefined;
+    if (focus) root?.getElementById(tabId(tab))?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const at = tabs.indexOf(active);
+    const rtl = list.current ? getComputedStyle(list.current).direction === 'rtl' : false;
+    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
+    const target =
+      event.key === forward
+        ? tabs[(at + 1) % tabs.length]
+        : event.key === backward
+          ? tabs[(at - 1 + tabs.length) % tabs.length]
+          : event.key === 'Home'
+            ? tabs[0]
+            : event.key === 'End'
+              ? tabs[tabs.length - 1]
+              : undefined;
+    if (!target) return;
+    event.preventDefault();
+    select(target, true);
+  };
+
+  return (
+    <div class="fe-tabs">
+      <div class="fe-tablist" role="tablist" aria-label={label || undefined} ref={list} onKeyDown={onKeyDown}>
+        {tabs.map((tab) => (
+          <button
+            key={tab.id}
+            type="button"
+            role="tab"
+            id={tabId(tab)}
+            class={hasError(tab) ? 'fe-tab fe-tab-error' : 'fe-tab'}
+            aria-selected={tab === active ? 'true' : 'false'}
+            aria-controls={panelId(tab)}
+            tabIndex={tab === active ? 0 : -1}
+            onClick={() => select(tab, false)}
+          >
+            {tab.title || tab.id}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab) => (
+        <div
+          key={tab.id}
+          class="fe-tabpanel"
+          role="tabpanel"
+          id={panelId(tab)}
+          aria-labelledby={tabId(tab)}
+          hidden={tab !== active}
+        >
+          {tab === active ? (
+            <QuestionGrid questions={tab.questions} rules={rules} errors={errors} sectionLevel={sectionLevel} />
+          ) : null}
+        </div>
+      ))}
+    </div>
+  );
+}

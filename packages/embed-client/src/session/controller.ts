@@ -1,0 +1,168 @@
+import { FormsEngineError } from '../client/problem';
+import type { PublicClient } from '../client/public-client';
+import type { Problem } from '../client/types';
+import {
+  type Effect,
+  type EmittedEvent,
+  initialState,
+  type SessionEvent,
+  type SessionState,
+  transition,
+} from './machine';
+import type { ResponseIdStore } from './storage';
+
+export interface SessionOptions {
+  client: PublicClient;
+  publicId: string;
+  externalRef: string | undefined;
+  store: ResponseIdStore;
+  /** Every event the session emits (ready, responseCreated, …), in order. */
+  onEvent: (event: EmittedEvent) => void;
+}
+
+/** The impure shell around the machine: runs its effects with the client, storage and timers. */
+export interface Session {
+  getState(): SessionState;
+  subscribe(listener: (state: SessionState) => void): () => void;
+  dispatch(event: SessionEvent): void;
+  /** Creates the response now if there is none yet (the first upload needs one); resolves with its id. */
+  ensureResponse(): Promise<string>;
+  start(): void;
+  reset(): void;
+  /** Stops timers and in-flight requests; later outcomes are ignored. */
+  stop(): void;
+}
+
+const problemOf = (error: unknown): Problem =>
+  error instanceof FormsEngineError
+    ? error.problem
+    : { type: 'about:blank', title: 'Error', status: 0, code: 'UNEXPECTED_RESPONSE', detail: String(error) };
+
+export function createSession(options: SessionOptions): Session {
+  const { client, publicId, store } = options;
+  let state = initialState(options.externalRef);
+  const listeners = new Set<(state: SessionState) => void>();
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  // Outcomes of requests from before a reset or stop belong to a session that no longer exists.
+  let generation = 0;
+  let controller = new AbortController();
+  let stopped = false;
+
+  const dispatch = (event: SessionEvent) => {
+    if (stopped) return;
+    const result = transition(state, event);
+    state = result.state;
+    for (const listener of listeners) listener(state);
+    for (const effect of result.effects) run(effect);
+  };
+
+  const request = <T>(
+    work: (signal: AbortSignal) => Promise<T>,
+    done: (value: T) => SessionEvent,
+    failed: (p: Problem) => SessionEvent,
+  ) => {
+    const mine = generation;
+    work(controller.signal).then(
+      (value) => mine === generation && dispatch(done(value)),
+      (error: unknown) => mine === generation && dispatch(failed(problemOf(error))),
+    );
+  };
+
+  function run(effect: Effect) {
+    const signal = (s: AbortSignal) => ({ signal: s });
+    switch (effect.type) {
+      case 'load-live':
+        return request(
+          (s) => client.getLive(publicId, signal(s)),
+          (live) => ({ type: 'LIVE_LOADED', live }),
+          (problem) => ({ type: 'LOAD_FAILED', request: 'live', problem }),
+        );
+      case 'load-ref-status':
+        return request(
+          (s) => client.getRefStatus(publicId, effect.ref, signal(s)),
+          (result) => ({ type: 'REF_STATUS_LOADED', status: result.status }),
+          (problem) => ({ type: 'LOAD_FAILED', request: 'ref-status', problem }),
+        );
+      case 'rehydrate':
+        return request(
+          (s) => client.getResponse(effect.responseId, signal(s)),
+          (rehydration) => ({ type: 'REHYDRATED', rehydration }),
+          (problem) => ({ type: 'LOAD_FAILED', request: 'rehydrate', problem }),
+        );
+      case 'create':
+        return request(
+          (s) => client.createResponse(publicId, effect.body, signal(s)),
+          (result) => ({ type: 'CREATED', responseId: result.responseId }),
+          (problem) => ({ type: 'REQUEST_FAILED', request: 'create', problem }),
+        );
+      case 'patch':
+        return request(
+          (s) => client.patchResponse(effect.responseId, effect.body, signal(s)),
+          () => ({ type: 'SAVED' }),
+          (problem) => ({ type: 'REQUEST_FAILED', request: 'patch', problem }),
+        );
+      case 'complete':
+        return request(
+          (s) => client.completeResponse(effect.responseId, signal(s)),
+          () => ({ type: 'COMPLETED' }),
+          (problem) => ({ type: 'REQUEST_FAILED', request: 'complete', problem }),
+        );
+      case 'retry-later':
+        clearTimeout(retryTimer);
+        retryTimer = setTimeout(() => dispatch({ type: 'RETRY' }), effect.delayMs);
+        return;
+      case 'remember':
+        return store.write(effect.responseId);
+      case 'emit':
+        return options.onEvent(effect.event);
+    }
+  }
+
+  const restart = () => {
+    generation += 1;
+    controller.abort();
+    controller = new AbortController();
+    clearTimeout(retryTimer);
+  };
+
+  const subscribe = (listener: (state: SessionState) => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+
+  return {
+    getState: () => state,
+    subscribe,
+    dispatch,
+    ensureResponse() {
+      if (!state.responseId) dispatch({ type: 'ENSURE_RESPONSE' });
+      if (state.responseId) return Promise.resolve(state.responseId);
+      const failure = () =>
+        new FormsEngineError(state.save.problem ?? problemOf('The questionnaire is not open for answers'));
+      if (!state.creating) return Promise.reject(failure());
+      return new Promise((resolve, reject) => {
+        const unsubscribe = subscribe((next) => {
+          if (next.responseId) resolve(next.responseId);
+          else if (!next.creating)
+            reject(failure()); // the machine has said why, and may retry
+          else return;
+          unsubscribe();
+        });
+      });
+    },
+    start() {
+      dispatch({ type: 'START', storedResponseId: store.read() });
+    },
+    reset() {
+      restart();
+      dispatch({ type: 'RESET' });
+    },
+    stop() {
+      restart();
+      stopped = true;
+      listeners.clear();
+    },
+  };
+}

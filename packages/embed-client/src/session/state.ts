@@ -1,0 +1,130 @@
+import type { AnswerError, Answers, Definition } from '@forms-engine/schema/rules';
+import type {
+  CreateResponseRequest,
+  LiveQuestionnaire,
+  PatchResponseRequest,
+  Problem,
+  RefStatus,
+  ResponseRehydration,
+  SubmissionPolicy,
+} from '../client/types';
+import { viewOf } from './screens';
+
+/** The session's state, the events it takes and the effects it asks for. */
+
+export type Phase = 'loading' | 'form' | 'completed' | 'already-submitted' | 'unavailable';
+export type UnavailableReason =
+  | 'ORIGIN_NOT_ALLOWED'
+  | 'NOT_PUBLISHED'
+  | 'NOT_FOUND'
+  | 'EXTERNAL_REF_REQUIRED'
+  | 'NETWORK'
+  | 'ERROR';
+
+export interface LoadedQuestionnaire {
+  definition: Definition;
+  versionNumber: number;
+  submissionPolicy: SubmissionPolicy;
+}
+
+export interface SessionState {
+  phase: Phase;
+  unavailable: UnavailableReason | null;
+  questionnaire: LoadedQuestionnaire | null;
+  externalRef: string | undefined;
+  responseId: string | null;
+  creating: boolean;
+  answers: Answers;
+  /** The current screen (a step id; null for a definition without steps). */
+  stepId: string | null;
+  /** The chosen tab; null means the first visible tab of the screen. */
+  tabId: string | null;
+  /** Errors of the current screen, shown after a failed Next or Submit. */
+  errors: Record<string, AnswerError>;
+  /** What the UI should move focus to; the nonce changes each time. */
+  focus: { target: 'heading' | 'error'; nonce: number } | null;
+  save: { wanted: boolean; inFlight: boolean; failures: number; problem: Problem | null };
+  submit: { status: 'idle' | 'pending' | 'failed'; problem: Problem | null };
+}
+
+export interface EmbedEventDetails {
+  ready: { versionNumber: number; status: 'IN_PROGRESS' | 'COMPLETED' | 'ALREADY_SUBMITTED' };
+  responseCreated: { responseId: string };
+  stepChange: { stepId: string | null; index: number };
+  save: { responseId: string };
+  complete: { responseId: string };
+  error: Problem;
+}
+export type EmbedEventName = keyof EmbedEventDetails;
+export type EmittedEvent = { [K in EmbedEventName]: { name: K; detail: EmbedEventDetails[K] } }[EmbedEventName];
+
+export type Effect =
+  | { type: 'load-live' }
+  | { type: 'load-ref-status'; ref: string }
+  | { type: 'rehydrate'; responseId: string }
+  | { type: 'create'; body: CreateResponseRequest }
+  | { type: 'patch'; responseId: string; body: PatchResponseRequest }
+  | { type: 'complete'; responseId: string }
+  | { type: 'retry-later'; delayMs: number }
+  | { type: 'remember'; responseId: string | null }
+  | { type: 'emit'; event: EmittedEvent };
+
+export type SessionEvent =
+  | { type: 'START'; storedResponseId: string | null }
+  | { type: 'LIVE_LOADED'; live: LiveQuestionnaire }
+  | { type: 'REF_STATUS_LOADED'; status: RefStatus['status'] }
+  | { type: 'REHYDRATED'; rehydration: ResponseRehydration }
+  | { type: 'LOAD_FAILED'; request: 'live' | 'ref-status' | 'rehydrate'; problem: Problem }
+  | { type: 'ANSWER'; code: string; value: unknown }
+  | { type: 'SELECT_TAB'; tabId: string }
+  | { type: 'NEXT' }
+  | { type: 'BACK' }
+  | { type: 'SUBMIT' }
+  | { type: 'ENSURE_RESPONSE' }
+  | { type: 'CREATED'; responseId: string }
+  | { type: 'SAVED' }
+  | { type: 'COMPLETED' }
+  | { type: 'REQUEST_FAILED'; request: 'create' | 'patch' | 'complete'; problem: Problem }
+  | { type: 'RETRY' }
+  | { type: 'RESET' };
+
+export interface Transition {
+  state: SessionState;
+  effects: Effect[];
+}
+
+export const MAX_RETRY_DELAY_MS = 30_000;
+/** 1 s, 2 s, 4 s … up to 30 s between attempts. */
+export const retryDelay = (failures: number) => Math.min(MAX_RETRY_DELAY_MS, 1000 * 2 ** Math.max(0, failures - 1));
+
+export function initialState(externalRef: string | undefined): SessionState {
+  return {
+    phase: 'loading',
+    unavailable: null,
+    questionnaire: null,
+    externalRef,
+    responseId: null,
+    creating: false,
+    answers: {},
+    stepId: null,
+    tabId: null,
+    errors: {},
+    focus: null,
+    save: { wanted: false, inFlight: false, failures: 0, problem: null },
+    submit: { status: 'idle', problem: null },
+  };
+}
+
+export const emit = (event: EmittedEvent): Effect => ({ type: 'emit', event });
+
+export const nextFocus = (state: SessionState, target: 'heading' | 'error') => ({
+  target,
+  nonce: (state.focus?.nonce ?? 0) + 1,
+});
+
+export function screenView(state: SessionState) {
+  const questionnaire = state.questionnaire as LoadedQuestionnaire;
+  return viewOf(questionnaire.definition, state.answers, state.externalRef, state.stepId, state.tabId);
+}
+
+/** The PATCH body: answers of visible questions only, and the current step and tab. */

@@ -1,0 +1,386 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, apiOf } from './support/api';
+import { axeViolations, cspViolations, launchBrowser, recordedEvents } from './support/browser';
+import { everyType, journey, keyboardOnly } from './support/definitions';
+import { type EmbedSpec, embedPage, type HostSite, startHost } from './support/host';
+import { type RunningServer, startServer } from './support/server';
+
+/**
+ * The embed in real Chromium, on a host page of another origin under a strict CSP, against
+ * the real server on a real database. Every scenario runs twice: through the npm build
+ * (mount() from the package's ESM) and through the script tag served by the server.
+ */
+
+type Mode = 'npm' | 'script';
+
+let server: RunningServer;
+let host: HostSite;
+let browser: Browser;
+let api: Api;
+
+beforeAll(async () => {
+  [server, host, browser] = await Promise.all([startServer(), startHost(), launchBrowser()]);
+  api = apiOf(server.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await server?.stop();
+});
+
+/** Only for iterating locally before the server serves /embed/v1/embed.js: EMBED_JS_FROM_HOST=1. */
+const scriptUrl = () => (process.env.EMBED_JS_FROM_HOST ? `${host.origin}/dist/embed.global.js` : undefined);
+
+async function openPage(
+  mode: Mode,
+  embeds: EmbedSpec[],
+  options: { hostile?: boolean; rtl?: boolean; spacer?: boolean } = {},
+) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(host.page(embedPage(mode, server.url, embeds, { ...options, scriptUrl: scriptUrl() })));
+  if (mode === 'script') {
+    const loaded = await page
+      .waitForFunction(() => 'FormsEngine' in window, null, { timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!loaded) throw new Error(`The script tag did not load: is ${server.url}/embed/v1/embed.js served?`);
+  }
+  return { page, errors, context };
+}
+
+const embed = (page: Page, id = 'embed-1') => page.locator(`#${id}`);
+const heading = (scope: Locator, name: string) => scope.getByRole('heading', { name, exact: true });
+
+async function expectAccessible(page: Page, screen: string) {
+  const violations = await axeViolations(page);
+  expect({ screen, violations }).toEqual({ screen, violations: [] });
+}
+
+async function expectNoCspViolations(page: Page) {
+  expect(await cspViolations(page)).toEqual([]);
+}
+
+const sessionKeys = (page: Page) => page.evaluate(() => Object.keys(sessionStorage));
+
+describe.each<Mode>(['npm', 'script'])('embedded through %s', (mode) => {
+  it('creates nothing on a page view, one response on the first Next, and resumes answers and position on reload', async () => {
+    const q = await api.publish(journey, { allowedOrigins: [host.origin] });
+    const { page, errors } = await openPage(mode, [{ publicId: q.publicId }]);
+    const form = embed(page);
+    await expect.poll(() => heading(form, 'About you').isVisible()).toBe(true);
+    await expectAccessible(page, 'step 1');
+    expect(await api.responses(q.id)).toEqual([]);
+
+    await form.getByRole('textbox', { name: 'Your name' }).fill('Ada Lovelace');
+    await form.getByRole('textbox', { name: 'Email address' }).fill('ada@example.org');
+    // A conditional question appears and disappears with its rule.
+    const pets = form.getByRole('group', { name: 'Which pets?' });
+    expect(await pets.count()).toBe(0);
+    await form.getByRole('radio', { name: 'Yes' }).check();
+    await expect.poll(() => pets.count()).toBe(1);
+    await form.getByRole('radio', { name: 'No' }).check();
+    await expect.poll(() => pets.count()).toBe(0);
+    await form.getByRole('radio', { name: 'Yes' }).check();
+    await pets.getByRole('checkbox', { name: 'Cat' }).check();
+    expect(await api.responses(q.id)).toEqual([]);
+
+    await form.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => heading(form, 'Details').isVisible()).toBe(true);
+    expect(await heading(form, 'Details').evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)).toBe(
+      true,
+    );
+    await expect
+      .poll(async () => (await api.responses(q.id))[0]?.lastPosition)
+      .toEqual({ stepId: 'details', tabId: 'where' });
+    const [created, ...others] = await api.responses(q.id);
+    expect(others).toEqual([]);
+    expect(created).toMatchObject({
+      versionNumber: 1,
+      status: 'IN_PROGRESS',
+      answers: { name: 'Ada Lovelace', email: 'ada@example.org', hasPets: true, whichPets: ['cat'] },
+      meta: { origin: host.origin },
+    });
+    await expectAccessible(page, 'step 2, first tab');
+    await form.getByRole('tab', { name: 'Files' }).click();
+    await expectAccessible(page, 'step 2, second tab');
+
+    // Reload: the stored id is rehydrated onto the saved step and tab (a tab switch saves nothing).
+    await page.reload();
+    await expect.poll(() => heading(form, 'Details').isVisible()).toBe(true);
+    expect(await form.getByRole('tab', { name: 'Where' }).getAttribute('aria-selected')).toBe('true');
+    await form.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => heading(form, 'About you').isVisible()).toBe(true);
+    expect(await form.getByRole('textbox', { name: 'Your name' }).inputValue()).toBe('Ada Lovelace');
+    expect(await form.getByRole('checkbox', { name: 'Cat' }).isChecked()).toBe(true);
+
+    // Hiding a question drops its answer from what is saved.
+    await form.getByRole('radio', { name: 'No' }).check();
+    await form.getByRole('button', { name: 'Next' }).click();
+    await expect
+      .poll(async () => (await api.responses(q.id))[0]?.answers)
+      .toEqual({
+        name: 'Ada Lovelace',
+        email: 'ada@example.org',
+        hasPets: false,
+      });
+    expect(await api.responses(q.id)).toHaveLength(1);
+    await expectNoCspViolations(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('moves focus to the new step heading without scrolling the host page to the top', async () => {
+    const q = await api.publish(journey, { allowedOrigins: [host.origin] });
+    const { page } = await openPage(mode, [{ publicId: q.publicId }], { spacer: true });
+    const form = embed(page);
+    await form.getByRole('textbox', { name: 'Your name' }).fill('Ada');
+    await form.getByRole('radio', { name: 'No' }).check();
+    await form.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => heading(form, 'Details').isVisible()).toBe(true);
+    expect(await heading(form, 'Details').evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)).toBe(
+      true,
+    );
+    const { scrollY, top, viewport } = await heading(form, 'Details').evaluate((el) => ({
+      scrollY: window.scrollY,
+      top: el.getBoundingClientRect().top,
+      viewport: window.innerHeight,
+    }));
+    expect(scrollY).toBeGreaterThan(1000);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(viewport);
+  });
+
+  it('starts fresh when the stored response was hard-deleted', async () => {
+    const q = await api.publish(journey, { allowedOrigins: [host.origin] });
+    const { page } = await openPage(mode, [{ publicId: q.publicId }]);
+    const form = embed(page);
+    await form.getByRole('textbox', { name: 'Your name' }).fill('Grace');
+    await form.getByRole('radio', { name: 'No' }).check();
+    await form.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(async () => (await api.responses(q.id)).length).toBe(1);
+    const [response] = await api.responses(q.id);
+    await api.deleteResponse(q.id, response!.responseId);
+
+    await page.reload();
+    await expect.poll(() => heading(form, 'About you').isVisible()).toBe(true);
+    expect(await form.getByRole('textbox', { name: 'Your name' }).inputValue()).toBe('');
+    await expect.poll(() => sessionKeys(page)).toEqual([]);
+    expect(await api.responses(q.id)).toEqual([]);
+  });
+
+  it('uploads a file as soon as it is chosen and removes it from the server', async () => {
+    const q = await api.publish(journey, { allowedOrigins: [host.origin] });
+    const { page } = await openPage(mode, [{ publicId: q.publicId }]);
+    const form = embed(page);
+    await form.getByRole('textbox', { name: 'Your name' }).fill('Ada');
+    await form.getByRole('radio', { name: 'No' }).check();
+    await form.getByRole('button', { name: 'Next' }).click();
+    await form.getByRole('tab', { name: 'Files' }).click();
+    await form.getByLabel('Supporting documents').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Some supporting notes'),
+    });
+    const remove = form.getByRole('button', { name: 'Remove notes.txt' });
+    await expect.poll(() => remove.count()).toBe(1);
+    expect(await api.fileCount(q.id)).toBe(1);
+    await remove.click();
+    await expect.poll(() => remove.count()).toBe(0);
+    expect(await api.fileCount(q.id)).toBe(0);
+  });
+
+  it('fills an address from a suggestion picked with the keyboard', async () => {
+    const q = await api.publish(journey, { allowedOrigins: [host.origin] });
+    const { page } = await openPage(mode, [{ publicId: q.publicId }]);
+    const form = embed(page);
+    await form.getByRole('textbox', { name: 'Your name' }).fill('Ada');
+    await form.getByRole('radio', { name: 'No' }).check();
+    await form.getByRole('button', { name: 'Next' }).click();
+    const street = form.getByRole('combobox', { name: 'Street address' });
+    await street.click();
+    await page.keyboard.type('12 Main Street, Springfield, IL');
+    const options = form.getByRole('listbox').getByRole('option');
+    await expect.poll(() => options.count()).toBeGreaterThan(0);
+    expect(await street.getAttribute('aria-expanded')).toBe('true');
+    await expectAccessible(page, 'address suggestions open');
+    await page.keyboard.press('ArrowDown');
+    expect(await street.getAttribute('aria-activedescendant')).toBe(await options.first().getAttribute('id'));
+    await page.keyboard.press('Enter');
+    expect(await form.getByRole('listbox').count()).toBe(0);
+    expect(await street.inputValue()).toBe('12 Main Street');
+    expect(await form.getByRole('textbox', { name: 'City' }).inputValue()).toBe('Springfield');
+    expect(await form.getByRole('textbox', { name: 'State / region' }).inputValue()).toBe('IL');
+    expect(await form.getByRole('combobox', { name: 'Country' }).inputValue()).toBe('US');
+    expect(await heading(form, 'Details').isVisible()).toBe(true); // Enter picked; it did not submit
+  });
+
+  it('can be completed with the keyboard alone, and then shows the completion screen', async () => {
+    const q = await api.publish(keyboardOnly, { allowedOrigins: [host.origin] });
+    const { page } = await openPage(mode, [{ publicId: q.publicId }]);
+    const form = embed(page);
+    await expect.poll(() => heading(form, 'Start').isVisible()).toBe(true);
+    const press = (key: string) => page.keyboard.press(key);
+    await press('Tab'); // the name field
+    await page.keyboard.type('Ada');
+    await press('Tab'); // the radio group
+    await press('ArrowDown'); // Chromium moves to and selects the next radio: "Green"
+    await press('Tab'); // Next
+    await press('Enter');
+    // A failed Next would have focused the first invalid control; success focuses the heading.
+    await expect.poll(() => heading(form, 'More').isVisible()).toBe(true);
+    await press('Tab'); // the first checkbox
+    await press('Space');
+    await press('Tab'); // the second checkbox
+    await press('Tab'); // the dropdown
+    await press('ArrowDown');
+    await press('Tab'); // consent
+    await press('Space');
+    await press('Tab'); // Back
+    await press('Tab'); // Submit
+    await press('Enter');
+    await expect.poll(() => heading(form, 'Thank you').isVisible()).toBe(true);
+    await expectAccessible(page, 'completion');
+    const [response] = await api.responses(q.id);
+    expect(response).toMatchObject({
+      status: 'COMPLETED',
+      answers: { name: 'Ada', colour: 'green', extras: ['a'], size: 's', consent: true },
+    });
+    // One save per step change, except that saves asked for while one is in flight are coalesced.
+    const names = (await recordedEvents(page)).map((event) => event.name);
+    expect(names.slice(0, 3)).toEqual(['ready', 'step-change', 'response-created']);
+    expect(names.slice(3, -1)).toEqual(names.length === 6 ? ['save', 'save'] : ['save']);
+    expect(names.at(-1)).toBe('complete');
+  });
+
+  it('shows "Already submitted" for a reference that completed under ONE_PER_REF, creating nothing', async () => {
+    const q = await api.publish(keyboardOnly, { allowedOrigins: [host.origin], submissionPolicy: 'ONE_PER_REF' });
+    const created = await api.call<{ responseId: string }>(
+      'POST',
+      `/public/v1/questionnaires/${q.publicId}/responses`,
+      {
+        versionNumber: 1,
+        externalRef: 'crm-1',
+      },
+    );
+    await api.call('POST', `/public/v1/responses/${created.body.responseId}/complete`);
+    const { page } = await openPage(mode, [
+      { id: 'done', publicId: q.publicId, externalRef: 'crm-1' },
+      { id: 'open', publicId: q.publicId, externalRef: 'crm-2' },
+    ]);
+    await expect.poll(() => heading(embed(page, 'done'), 'Already submitted').isVisible()).toBe(true);
+    await expect.poll(() => heading(embed(page, 'open'), 'Start').isVisible()).toBe(true);
+    await expectAccessible(page, 'already submitted');
+    expect(await api.responses(q.id)).toHaveLength(1);
+  });
+
+  it('says the questionnaire is not available on a site that is not allowed', async () => {
+    const q = await api.publish(journey, { allowedOrigins: ['https://elsewhere.example'] });
+    const { page } = await openPage(mode, [{ publicId: q.publicId }]);
+    const form = embed(page);
+    await expect.poll(() => form.getByText('This questionnaire is not available on this site.').isVisible()).toBe(true);
+    await expectAccessible(page, 'not available');
+    const errors = (await recordedEvents(page)).filter((event) => event.name === 'error');
+    expect(errors.map((event) => event.detail.code)).toEqual(['ORIGIN_NOT_ALLOWED']);
+  });
+
+  it('keeps its look whatever a hostile host stylesheet says', async () => {
+    const q = await api.publish(journey, { allowedOrigins: [host.origin] });
+    const snapshot = async (hostile: boolean) => {
+      const { page, context } = await openPage(mode, [{ publicId: q.publicId }], { hostile });
+      await expect.poll(() => heading(embed(page), 'About you').isVisible()).toBe(true);
+      await embed(page).getByRole('button', { name: 'Next' }).click(); // shows error styles too
+      await expect.poll(() => embed(page).getByText('This answer is required.').first().isVisible()).toBe(true);
+      const styles = await embed(page).evaluate((target) => {
+        const host = target.querySelector('[data-forms-engine]') ?? target;
+        const root = host.shadowRoot as ShadowRoot;
+        const properties = [
+          'display',
+          'visibility',
+          'color',
+          'background-color',
+          'font-family',
+          'font-size',
+          'font-style',
+          'line-height',
+          'letter-spacing',
+          'text-transform',
+          'margin-top',
+          'padding-left',
+          'border-top-width',
+          'border-top-style',
+          'border-top-color',
+          'box-sizing',
+          'direction',
+        ];
+        return [host, ...root.querySelectorAll('*')].map((element) => {
+          const style = getComputedStyle(element);
+          return `${element.tagName.toLowerCase()}.${element.className}: ${properties.map((p) => style.getPropertyValue(p)).join(' | ')}`;
+        });
+      });
+      await context.close();
+      return styles;
+    };
+    const clean = await snapshot(false);
+    const hostile = await snapshot(true);
+    expect(clean.length).toBeGreaterThan(20);
+    expect(hostile).toEqual(clean);
+  });
+
+  it('runs two embeds on one page independently', async () => {
+    const first = await api.publish(journey, { allowedOrigins: [host.origin] });
+    const second = await api.publish(keyboardOnly, { allowedOrigins: [host.origin] });
+    const { page } = await openPage(mode, [
+      { id: 'one', publicId: first.publicId },
+      { id: 'two', publicId: second.publicId },
+    ]);
+    const one = embed(page, 'one');
+    const two = embed(page, 'two');
+    await expect.poll(() => heading(two, 'Start').isVisible()).toBe(true);
+    await one.getByRole('textbox', { name: 'Your name' }).fill('One');
+    await two.getByRole('textbox', { name: 'Your name' }).fill('Two');
+    await one.getByRole('radio', { name: 'No' }).check();
+    await one.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(async () => (await api.responses(first.id)).length).toBe(1);
+    expect(await heading(two, 'Start').isVisible()).toBe(true);
+    expect(await two.getByRole('textbox', { name: 'Your name' }).inputValue()).toBe('Two');
+    expect(await api.responses(second.id)).toEqual([]);
+    const targets = new Set((await recordedEvents(page)).filter((e) => e.name !== 'ready').map((e) => e.target));
+    expect([...targets]).toEqual(['one']);
+    await expectAccessible(page, 'two embeds');
+  });
+});
+
+describe('every question type', () => {
+  it('has no accessibility violations, empty or with every error showing', async () => {
+    const q = await api.publish(everyType, { allowedOrigins: [host.origin] });
+    const { page } = await openPage('npm', [{ publicId: q.publicId }]);
+    const form = embed(page);
+    await expect.poll(() => form.getByRole('button', { name: 'Submit' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'every type');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => form.getByText('15 answers need your attention.').isVisible()).toBe(true);
+    expect(
+      await form
+        .getByRole('textbox', { name: 'Short text' })
+        .evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement),
+    ).toBe(true);
+    await expectAccessible(page, 'every type, every error');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page, 'every type, every error, dark');
+    await expectNoCspViolations(page);
+  });
+
+  it('mirrors its layout on a right-to-left page', async () => {
+    const q = await api.publish(journey, { allowedOrigins: [host.origin] });
+    const { page } = await openPage('npm', [{ publicId: q.publicId }], { rtl: true });
+    const form = embed(page);
+    await expect.poll(() => heading(form, 'About you').isVisible()).toBe(true);
+    const name = await form.getByRole('textbox', { name: 'Your name' }).boundingBox();
+    const email = await form.getByRole('textbox', { name: 'Email address' }).boundingBox();
+    // HALF-width questions: the first sits on the right in a right-to-left flow.
+    expect(name!.x).toBeGreaterThan(email!.x);
+  });
+});

@@ -1,0 +1,48 @@
+import type { DefinitionInput, QuestionnaireDetail, ResponseExport } from '@forms-engine/schema';
+
+/** The management and public REST APIs, called from the test process (no Origin header). */
+export function apiOf(baseUrl: string) {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+  async function ok<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const result = await call<T>(method, path, body);
+    if (result.status >= 300) throw new Error(`${method} ${path}: ${result.status} ${JSON.stringify(result.body)}`);
+    return result.body;
+  }
+
+  return {
+    call,
+    /** Creates, configures and publishes a questionnaire. */
+    async publish(
+      definition: DefinitionInput,
+      settings: { allowedOrigins?: string[]; submissionPolicy?: 'MULTIPLE' | 'ONE_PER_REF' } = {},
+    ): Promise<QuestionnaireDetail> {
+      const created = await ok<QuestionnaireDetail>('POST', '/api/v1/questionnaires', { name: 'E2E questionnaire' });
+      await ok('PUT', `/api/v1/questionnaires/${created.id}/draft`, definition);
+      if (Object.keys(settings).length > 0) await ok('PATCH', `/api/v1/questionnaires/${created.id}`, settings);
+      return ok<QuestionnaireDetail>('POST', `/api/v1/questionnaires/${created.id}/publish`);
+    },
+    async responses(questionnaireId: string): Promise<ResponseExport[]> {
+      const page = await ok<{ items: ResponseExport[] }>('GET', `/api/v1/questionnaires/${questionnaireId}/responses`);
+      return page.items;
+    },
+    async deleteResponse(questionnaireId: string, responseId: string) {
+      await ok('DELETE', `/api/v1/questionnaires/${questionnaireId}/responses/${responseId}`);
+    },
+    async fileCount(questionnaireId: string): Promise<number> {
+      return (await ok<{ fileCount: number }>('GET', `/api/v1/questionnaires/${questionnaireId}/files/stats`))
+        .fileCount;
+    },
+    async setOrigins(questionnaireId: string, allowedOrigins: string[]) {
+      await ok('PATCH', `/api/v1/questionnaires/${questionnaireId}`, { allowedOrigins });
+    },
+  };
+}
+export type Api = ReturnType<typeof apiOf>;

@@ -1,0 +1,70 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const SERVER_DIR = fileURLToPath(new URL('../../../../../apps/server/', import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real Forms Engine server (apps/server/src/main.ts) as its own OS process on a free port,
+ * over a fresh database: a new Postgres database when DATABASE_URL is set, else embedded
+ * PGlite in a temporary data directory.
+ */
+export async function startServer(): Promise<RunningServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'fe-embed-e2e-'));
+  let database: { databaseUrl: string | undefined; dispose(): Promise<void> } | undefined;
+  const env: Record<string, string | undefined> = { ...process.env };
+  if (process.env.DATABASE_URL) {
+    const { createTestDatabase } = await import('@forms-engine/db/testing');
+    database = await createTestDatabase();
+    env.DATABASE_URL = database.databaseUrl;
+  } else {
+    delete env.DATABASE_URL;
+  }
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    // Rate limits off: every test page comes from 127.0.0.1, unlike real respondents.
+    env: {
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_PUBLIC_WRITES: '0',
+      RATE_LIMIT_GEOCODE: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stderr: string[] = [];
+  child.stderr?.on('data', (chunk) => stderr.push(String(chunk)));
+  const lines = createInterface({ input: child.stdout! });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr.join('')}`)), START_TIMEOUT_MS);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr.join('')}`)));
+    lines.on('line', (line) => {
+      if (!line.includes('Forms Engine listening')) return;
+      clearTimeout(timer);
+      resolve(JSON.parse(line).port);
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+      await database?.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import type {
+  AddressField,
+  Combinator,
+  ConditionSource,
+  Operator,
+  QuestionTypeName,
+  QuestionWidth,
+  RuleMode,
+} from './vocabulary';
+
+/**
+ * The definition model as plain TypeScript types, for code that must not load Zod (the
+ * embed). `@forms-engine/schema` checks at compile time that its Zod output types are
+ * assignable to these, so the two cannot drift.
+ */
+
+export type ConditionScalar = string | number | boolean;
+
+export interface Condition {
+  source: ConditionSource;
+  questionCode?: string | undefined;
+  subField?: string | undefined;
+  operator: Operator;
+  value?: ConditionScalar | readonly ConditionScalar[] | undefined;
+}
+
+export interface Rule {
+  combinator: Combinator;
+  conditions: readonly Condition[];
+}
+
+export interface RuleConfig {
+  mode: RuleMode;
+  rule?: Rule | undefined;
+}
+
+export interface TextConfig {
+  placeholder?: string | undefined;
+  minLength?: number | undefined;
+  maxLength?: number | undefined;
+}
+export interface NumberConfig {
+  placeholder?: string | undefined;
+  min?: number | undefined;
+  max?: number | undefined;
+  step?: number | undefined;
+  unit?: string | undefined;
+}
+export interface ContactConfig {
+  placeholder?: string | undefined;
+}
+export interface DateConfig {
+  min?: string | undefined;
+  max?: string | undefined;
+}
+export interface Choice {
+  value: string;
+  label: string;
+}
+export interface ChoiceConfig {
+  choices: readonly Choice[];
+  placeholder?: string | undefined;
+}
+export interface MultiChoiceConfig {
+  choices: readonly Choice[];
+  minSelected?: number | undefined;
+  maxSelected?: number | undefined;
+}
+export interface YesNoConfig {
+  yesLabel?: string | undefined;
+  noLabel?: string | undefined;
+}
+export interface RatingConfig {
+  min: number;
+  max: number;
+  step: number;
+  minLabel?: string | undefined;
+  maxLabel?: string | undefined;
+}
+export interface FileUploadConfig {
+  acceptedContentTypes?: readonly string[] | undefined;
+  maxFiles: number;
+}
+export interface AddressConfig {
+  allowedCountries?: readonly string[] | undefined;
+  suggestions: boolean;
+}
+export interface ConsentConfig {
+  label?: string | undefined;
+}
+export interface StatementConfig {
+  body?: string | undefined;
+}
+
+/** The `typeConfig` of each question type. */
+export interface TypeConfigs {
+  SHORT_TEXT: TextConfig;
+  LONG_TEXT: TextConfig;
+  NUMBER: NumberConfig;
+  EMAIL: ContactConfig;
+  PHONE: ContactConfig;
+  URL: ContactConfig;
+  DATE: DateConfig;
+  SINGLE_CHOICE: ChoiceConfig;
+  MULTI_CHOICE: MultiChoiceConfig;
+  DROPDOWN: ChoiceConfig;
+  YES_NO: YesNoConfig;
+  RATING: RatingConfig;
+  FILE_UPLOAD: FileUploadConfig;
+  ADDRESS: AddressConfig;
+  CONSENT: ConsentConfig;
+  STATEMENT: StatementConfig;
+}
+
+export interface QuestionOf<T extends QuestionTypeName> {
+  id: string;
+  code: string;
+  sectionTitle: string;
+  prompt: string;
+  type: T;
+  width: QuestionWidth;
+  typeConfig: TypeConfigs[T];
+  visibility: RuleConfig;
+  requirement: RuleConfig;
+}
+
+/** One member per question type, discriminated by `type`. */
+export type Question = { [T in QuestionTypeName]: QuestionOf<T> }[QuestionTypeName];
+
+export interface Tab {
+  id: string;
+  title: string;
+  visibility: RuleConfig;
+  requirement: RuleConfig;
+  questions: readonly Question[];
+}
+
+export interface Step {
+  id: string;
+  title: string;
+  visibility: RuleConfig;
+  requirement: RuleConfig;
+  tabs: readonly Tab[];
+  questions: readonly Question[];
+}
+
+export interface Definition {
+  schemaVersion: number;
+  steps: readonly Step[];
+  tabs: readonly Tab[];
+  questions: readonly Question[];
+}
+
+/** Answers keyed by question code, as the public API stores them. */
+export type Answers = Readonly<Record<string, unknown>>;
+
+export type Address = { [F in Exclude<AddressField, 'line2'>]: string } & { line2?: string | undefined };
+
+export interface FileReference {
+  fileId: string;
+  fileName: string;
+  size: number;
+  contentType: string;
+}
+
+/** The answer each question type produces (STATEMENT produces none). */
+export interface AnswerOf {
+  SHORT_TEXT: string;
+  LONG_TEXT: string;
+  NUMBER: number;
+  EMAIL: string;
+  PHONE: string;
+  URL: string;
+  DATE: string;
+  SINGLE_CHOICE: string;
+  MULTI_CHOICE: string[];
+  DROPDOWN: string;
+  YES_NO: boolean;
+  RATING: number;
+  FILE_UPLOAD: FileReference[];
+  ADDRESS: Address;
+  CONSENT: boolean;
+  STATEMENT: never;
+}
