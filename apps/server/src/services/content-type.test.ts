@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identifyContentType, isAccepted } from './content-type.ts';
+import { identifyContentType } from './content-type.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -45,14 +45,5 @@ describe('identifyContentType', () => {
     expect(await identifyContentType(ZIP, docx)).toEqual({ contentType: docx, identified: true });
     expect(await type(ZIP, 'image/png')).toBe('application/zip');
     expect(await type(ZIP, undefined)).toBe('application/zip');
-  });
-});
-
-describe('isAccepted', () => {
-  it('matches exact types and type wildcards; an empty list accepts all', () => {
-    expect(isAccepted('image/png', ['image/png'])).toBe(true);
-    expect(isAccepted('image/png', ['image/*'])).toBe(true);
-    expect(isAccepted('image/png', ['application/pdf'])).toBe(false);
-    expect(isAccepted('anything/else', [])).toBe(true);
   });
 });

@@ -58,10 +58,3 @@ export async function identifyContentType(head: Uint8Array, claimed: string | un
   }
   return { contentType: 'application/octet-stream', identified: false };
 }
-
-/** `image/png` matches `image/png` and `image/*`; an empty list accepts everything. */
-export function isAccepted(contentType: string, accepted: AcceptedTypes): boolean {
-  if (accepted.length === 0) return true;
-  const [type] = contentType.split('/');
-  return accepted.some((entry) => entry === contentType || entry === `${type}/*`);
-}

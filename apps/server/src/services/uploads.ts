@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { Prisma } from '@forms-engine/db';
 import { allQuestions, type Definition, type FileReference } from '@forms-engine/schema';
+// The renderer's own rule, so the embed and the server accept the same files.
+import { isAcceptedType } from '@forms-engine/schema/rules';
 import { AppError, notFound, validationFailed } from '../errors/app-error.ts';
 import { fileKey, StorageLimitError } from '../storage/file-storage.ts';
-import { type AcceptedTypes, identifyContentType, isAccepted, SNIFF_BYTES } from './content-type.ts';
+import { type AcceptedTypes, identifyContentType, SNIFF_BYTES } from './content-type.ts';
 import type { Deps } from './deps.ts';
 import { type LockedResponse, lockResponse, toFileReference } from './files.ts';
 import { newId } from './ids.ts';
@@ -221,7 +223,7 @@ export async function receiveUpload(
     if (pending.accepted.length > 0) {
       // Judged on what the bytes are, so a renamed executable or HTML page does not pass as an image.
       if (!identified) throw notIdentified(pending.accepted);
-      if (!isAccepted(contentType, pending.accepted)) throw notAccepted(contentType, pending.accepted);
+      if (!isAcceptedType(contentType, pending.accepted)) throw notAccepted(contentType, pending.accepted);
     }
     const reference = await finish(deps, target.responseId, pending, size, contentType);
     return { ...reference, key: pending.key };
