@@ -11,6 +11,7 @@ import { filesRoutes } from './http/files-routes.ts';
 import { healthOpenApiPaths } from './http/health-openapi.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { jsonBody, trpcQueryInput } from './http/json-body.ts';
+import { liveRoute } from './http/live-route.ts';
 import { openApiHandler } from './http/openapi-handler.ts';
 import { errorHandler, notFoundHandler } from './http/problem-response.ts';
 import { publicOrigins } from './http/public-origins.ts';
@@ -70,8 +71,9 @@ export function createApp({ deps, logger }: AppOptions): Express {
 
   applyRateLimits(app, config.rateLimits);
   app.use(PUBLIC_API, publicOrigins(deps));
-  app.get(['/public/v1/questionnaires/:publicId/live', '/api/v1/questionnaires/:id/versions/:n'], strongEtag);
+  app.get('/api/v1/questionnaires/:id/versions/:n', strongEtag);
   app.use([MANAGEMENT_API, PUBLIC_API], json);
+  app.use(liveRoute(deps));
   app.use(responsesCsvRoute(deps));
   app.use(filesRoutes(deps));
   app.use(openApiHandler({ router: appRouter, createContext, maxBodySize: config.jsonBodyLimitBytes }));

@@ -22,7 +22,8 @@ async function main() {
   const applied = await db.migrate();
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
-  const deps = buildDeps(db.prisma, config, logger);
+  const deps = buildDeps(db, config, logger);
+  const stopListening = await deps.publicQuestionnaires.subscribe(db);
   deps.geocoder.warmUp(); // index the offline place data now, not on the first request
   const http = createHttpServer(createApp({ deps, logger }), config.http);
   const address = await http.listen(config.port, config.host).catch(async (error: Error) => {
@@ -44,7 +45,7 @@ async function main() {
       logger.error({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still running after the grace period; exiting');
       exitAfterLogs(logger, 1);
     }, SHUTDOWN_GRACE_MS).unref();
-    await Promise.all([drained, stopFileSweeper()]);
+    await Promise.all([drained, stopFileSweeper(), stopListening()]);
     await db.close();
     clearTimeout(force);
     logger.info('stopped');

@@ -33,7 +33,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     RATE_LIMIT_GEOCODE: '0',
     ...env,
   });
-  const app = createApp({ deps: buildDeps(database.db.prisma, config), logger: createLogger(config.logLevel) });
+  const deps = buildDeps(database.db, config);
+  const stopListening = await deps.publicQuestionnaires.subscribe(database.db);
+  const app = createApp({ deps, logger: createLogger(config.logLevel) });
   const { server, listen } = createHttpServer(app, config.http);
   const url = `http://127.0.0.1:${(await listen(0, '127.0.0.1')).port}`;
   // Every exchange through `fetch` (and so `call`) is checked against the document on close.
@@ -68,6 +70,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         .map((exchange) => contract.check(exchange))
         .filter((mismatch) => mismatch !== undefined);
       server.closeAllConnections();
+      await stopListening();
       await new Promise((resolve) => server.close(resolve));
       await database.dispose();
       await rm(dataDir, { recursive: true, force: true });

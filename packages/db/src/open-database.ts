@@ -6,13 +6,21 @@ import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { type Migration, migrate } from './migrate.ts';
-import type { SqlSession } from './sql-session.ts';
+import type { ChangeListener, SqlQuery, SqlSession } from './sql-session.ts';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
 export interface Database {
   kind: DatabaseKind;
   prisma: PrismaClient;
+  /** Raw SQL for the few hot paths that skip the ORM (see apps/server/src/services/hot-sql.ts). */
+  sql: SqlQuery;
+  /**
+   * LISTEN on `channel`: every NOTIFY from any process reaches `listener` (on Postgres through one
+   * dedicated connection, reconnected if it drops; on PGlite within this process). Resolves once
+   * listening, with a function that stops.
+   */
+  listen(channel: string, listener: ChangeListener): Promise<() => Promise<void>>;
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(migrations?: Migration[]): Promise<string[]>;
   close(): Promise<void>;
@@ -43,6 +51,12 @@ function openPostgres(connectionString: string, poolSize = 10): Database {
   return {
     kind: 'postgres',
     prisma,
+    sql: {
+      async query<Row>(sql: string, params?: unknown[]) {
+        return (await pool.query(sql, params)).rows as Row[];
+      },
+    },
+    listen: (channel, listener) => listenOnPostgres(connectionString, channel, listener),
     async migrate(migrations) {
       // Session advisory locks need one connection for the whole run.
       const client = await pool.connect();
@@ -69,11 +83,56 @@ async function openPglite(dir = 'memory://'): Promise<Database> {
   return {
     kind: 'pglite',
     prisma,
+    sql: {
+      async query<Row>(sql: string, params?: unknown[]) {
+        return (await pglite.query<Row>(sql, params)).rows;
+      },
+    },
+    async listen(channel, listener) {
+      const stop = await pglite.listen(channel, (payload) => listener.onNotify(payload));
+      return async () => stop();
+    },
     migrate: (migrations) => migrate(pgliteSession(pglite), migrations),
     async close() {
       await prisma.$disconnect();
       await pglite.close();
     },
+  };
+}
+
+const RECONNECT_DELAY_MS = 1000;
+
+/**
+ * One connection that LISTENs. When it drops, the listener is told to forget what it cached
+ * (notifications may have been missed) and the connection is made again after a second.
+ */
+async function listenOnPostgres(connectionString: string, channel: string, listener: ChangeListener) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) listener.onNotify(message.payload ?? '');
+    });
+    const lost = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      listener.onReset();
+      retry = setTimeout(() => void connect().catch(lost), RECONNECT_DELAY_MS);
+      retry.unref();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }
 

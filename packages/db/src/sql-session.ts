@@ -4,3 +4,16 @@ export interface SqlSession {
   exec(sql: string): Promise<void>;
   query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
 }
+
+/** One parameterised statement on any pooled connection: the ORM-free hot paths use it. */
+export interface SqlQuery {
+  query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
+}
+
+/** What a LISTEN subscription reports. */
+export interface ChangeListener {
+  /** A payload NOTIFYed on the channel, by any process. */
+  onNotify(payload: string): void;
+  /** Notifications may have been missed (the listening connection dropped): forget everything. */
+  onReset(): void;
+}

@@ -1,9 +1,9 @@
 import type { GeocodeSuggestion } from '@forms-engine/schema';
 import { z } from 'zod';
+import { LruCache } from '../cache/lru-cache.ts';
 import { countryName } from './countries.ts';
 import type { GeocodeRequest, GeocodeResult, Geocoder } from './geocoder.ts';
 import { suggestion } from './geocoder.ts';
-import { LruCache } from './lru-cache.ts';
 import { parseQuery } from './parse-query.ts';
 
 export interface HttpGeocoderOptions {

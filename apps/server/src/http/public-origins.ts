@@ -2,7 +2,6 @@ import { originMatches } from '@forms-engine/schema';
 import type { RequestHandler } from 'express';
 import { AppError } from '../errors/app-error.ts';
 import type { Deps } from '../services/deps.ts';
-import { isId } from '../services/ids.ts';
 
 const ALLOWED_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
 /** Only what the public API reads; never Authorization or Cookie. */
@@ -14,21 +13,13 @@ const PREFLIGHT_MAX_AGE_SECONDS = '600';
 async function allowedOriginsFor(deps: Deps, path: string): Promise<string[] | null> {
   const [, kind, id] = path.split('/');
   if (!id) return null;
-  if (kind === 'questionnaires') {
-    const row = await deps.prisma.questionnaire.findUnique({
-      where: { publicId: id },
-      select: { allowedOrigins: true },
-    });
-    return row?.allowedOrigins ?? null;
-  }
-  if (kind === 'responses' && isId(id)) {
-    const row = await deps.prisma.response.findUnique({
-      where: { id },
-      select: { questionnaire: { select: { allowedOrigins: true } } },
-    });
-    return row?.questionnaire.allowedOrigins ?? null;
-  }
-  return null;
+  const settings =
+    kind === 'questionnaires'
+      ? await deps.publicQuestionnaires.byPublicId(id)
+      : kind === 'responses'
+        ? await deps.publicQuestionnaires.byResponseId(id)
+        : undefined;
+  return settings?.allowedOrigins ?? null;
 }
 
 /**

@@ -4,9 +4,10 @@ import { validationFailed } from '../errors/app-error.ts';
 
 /**
  * Checks answers for shape and size only: no nulls, bounded keys, strings, arrays, nesting
- * and total size. Content is the renderer's business (spec section 1).
+ * and total size. Content is the renderer's business (spec section 1). Returns the answers as
+ * JSON, which it had to write anyway to measure them.
  */
-export function checkAnswers(answers: Record<string, unknown>, limits: AnswerLimits): void {
+export function checkAnswers(answers: Record<string, unknown>, limits: AnswerLimits): string {
   const fields: ProblemField[] = [];
   const fail = (path: string, message: string) => {
     if (fields.length < 20) fields.push({ path, message });
@@ -14,7 +15,8 @@ export function checkAnswers(answers: Record<string, unknown>, limits: AnswerLim
 
   const keys = Object.keys(answers);
   if (keys.length > limits.maxKeys) fail('answers', `At most ${limits.maxKeys} answers`);
-  const bytes = Buffer.byteLength(JSON.stringify(answers));
+  const json = JSON.stringify(answers);
+  const bytes = Buffer.byteLength(json);
   if (bytes > limits.maxBytes) fail('answers', `Answers take ${bytes} bytes; at most ${limits.maxBytes}`);
 
   const visit = (value: unknown, path: string, depth: number) => {
@@ -42,4 +44,5 @@ export function checkAnswers(answers: Record<string, unknown>, limits: AnswerLim
     visit(answers[key], path, 0);
   }
   if (fields.length > 0) throw validationFailed('The answers are not acceptable', fields);
+  return json;
 }

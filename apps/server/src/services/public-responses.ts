@@ -1,16 +1,26 @@
-import { isUniqueViolation, type Response as ResponseRow } from '@forms-engine/db';
+import { createHash } from 'node:crypto';
+import { isUniqueViolation } from '@forms-engine/db';
 import type {
-  Definition,
   LiveQuestionnaire,
   PatchResponseRequest,
   Position,
   RefStatus,
   ResponseRehydration,
 } from '@forms-engine/schema';
+import type { LiveDocument, PublicSettings } from '../cache/public-questionnaires.ts';
 import { AppError, notFound } from '../errors/app-error.ts';
 import { checkAnswers } from './answer-limits.ts';
 import type { Deps } from './deps.ts';
 import { isId, newId } from './ids.ts';
+import {
+  completionFacts,
+  countCompleted,
+  insertResponse,
+  markCompleted,
+  rehydrationRow,
+  responseStatus,
+  updateAnswers,
+} from './respondent-sql.ts';
 
 const alreadySubmitted = () =>
   new AppError('ALREADY_SUBMITTED', 'A response with this external reference was already submitted');
@@ -18,42 +28,43 @@ const alreadySubmitted = () =>
 export const responseCompleted = () =>
   new AppError('RESPONSE_COMPLETED', 'The response is completed and can no longer change');
 
-async function findByPublicId(deps: Deps, publicId: string) {
-  const row = await deps.prisma.questionnaire.findUnique({ where: { publicId } });
-  if (!row) throw notFound('Questionnaire');
-  return row;
+async function settingsOf(deps: Deps, publicId: string): Promise<PublicSettings> {
+  const settings = await deps.publicQuestionnaires.byPublicId(publicId);
+  if (!settings) throw notFound('Questionnaire');
+  return settings;
 }
 
-/** The response row, or NOT_FOUND (unknown, malformed, deleted, or its questionnaire deleted). */
-export async function findResponse(deps: Deps, responseId: string): Promise<ResponseRow> {
-  const row = isId(responseId) ? await deps.prisma.response.findUnique({ where: { id: responseId } }) : null;
-  if (!row) throw notFound('Response');
-  return row;
-}
-
-export const positionOf = (row: Pick<ResponseRow, 'lastStepId' | 'lastTabId'>): Position | undefined =>
+export const positionOf = (row: { lastStepId: string | null; lastTabId: string | null }): Position | undefined =>
   row.lastStepId || row.lastTabId
     ? { ...(row.lastStepId && { stepId: row.lastStepId }), ...(row.lastTabId && { tabId: row.lastTabId }) }
     : undefined;
 
 /** The latest published version; NOT_PUBLISHED until the first publish. */
 export async function getLive(deps: Deps, publicId: string): Promise<LiveQuestionnaire> {
-  const questionnaire = await findByPublicId(deps, publicId);
-  if (questionnaire.currentVersion === 0) {
+  const settings = await settingsOf(deps, publicId);
+  if (settings.currentVersion === 0)
     throw new AppError('NOT_PUBLISHED', 'This questionnaire has not been published yet');
-  }
-  const version = await deps.prisma.questionnaireVersion.findUniqueOrThrow({
-    where: {
-      questionnaireId_versionNumber: { questionnaireId: questionnaire.id, versionNumber: questionnaire.currentVersion },
-    },
-  });
+  const definition = await deps.publicQuestionnaires.definition(settings.id, settings.currentVersion);
+  if (!definition) throw notFound('Questionnaire'); // deleted between the two reads
   return {
-    publicId: questionnaire.publicId,
-    name: questionnaire.name,
-    versionNumber: version.versionNumber,
-    definition: version.definition as Definition,
-    submissionPolicy: questionnaire.submissionPolicy,
+    publicId: settings.publicId,
+    name: settings.name,
+    versionNumber: settings.currentVersion,
+    definition,
+    submissionPolicy: settings.submissionPolicy,
   };
+}
+
+/**
+ * `live` serialised once per change of the questionnaire, with a strong ETag (a SHA-256 of the
+ * exact body, so a rename or a policy change changes it too).
+ */
+export async function liveDocument(deps: Deps, publicId: string): Promise<LiveDocument> {
+  const settings = await settingsOf(deps, publicId);
+  return deps.publicQuestionnaires.liveDocument(settings, async () => {
+    const body = Buffer.from(JSON.stringify(await getLive(deps, publicId)));
+    return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+  });
 }
 
 export interface CreateResponseInput {
@@ -64,76 +75,51 @@ export interface CreateResponseInput {
 }
 
 export async function createResponse(deps: Deps, publicId: string, input: CreateResponseInput) {
-  const questionnaire = await findByPublicId(deps, publicId);
-  const version = await deps.prisma.questionnaireVersion.findUnique({
-    where: { questionnaireId_versionNumber: { questionnaireId: questionnaire.id, versionNumber: input.versionNumber } },
-    select: { versionNumber: true },
-  });
-  if (!version) {
+  const settings = await settingsOf(deps, publicId);
+  // Versions are numbered 1..currentVersion without gaps and never deleted.
+  if (input.versionNumber > settings.currentVersion) {
     throw new AppError('UNKNOWN_VERSION', `Version ${input.versionNumber} of this questionnaire is not published`);
   }
-  if (questionnaire.submissionPolicy === 'ONE_PER_REF') {
+  if (settings.submissionPolicy === 'ONE_PER_REF') {
     if (!input.externalRef) {
       throw new AppError('EXTERNAL_REF_REQUIRED', 'This questionnaire takes one response per externalRef');
     }
-    const completed = await deps.prisma.response.count({
-      where: { questionnaireId: questionnaire.id, externalRef: input.externalRef, status: 'COMPLETED' },
-    });
-    if (completed > 0) throw alreadySubmitted();
+    if ((await countCompleted(deps.sql, settings.id, input.externalRef)) > 0) throw alreadySubmitted();
   }
-  const row = await deps.prisma.response.create({
-    data: {
-      id: newId(),
-      questionnaireId: questionnaire.id,
-      versionNumber: input.versionNumber,
-      externalRef: input.externalRef ?? null,
-      origin: input.origin?.slice(0, 500) ?? null,
-      userAgent: input.userAgent?.slice(0, 1000) ?? null,
-    },
+  const responseId = newId();
+  await insertResponse(deps.sql, {
+    id: responseId,
+    questionnaireId: settings.id,
+    versionNumber: input.versionNumber,
+    externalRef: input.externalRef ?? null,
+    origin: input.origin?.slice(0, 500) ?? null,
+    userAgent: input.userAgent?.slice(0, 1000) ?? null,
   });
-  return { responseId: row.id };
+  return { responseId };
 }
 
 export async function rehydrateResponse(deps: Deps, responseId: string): Promise<ResponseRehydration> {
-  const row = isId(responseId)
-    ? await deps.prisma.response.findUnique({
-        where: { id: responseId },
-        include: {
-          version: { select: { definition: true } },
-          questionnaire: { select: { submissionPolicy: true } },
-        },
-      })
-    : null;
-  if (!row) throw notFound('Response');
-  const lastPosition = positionOf(row);
+  const row = isId(responseId) ? await rehydrationRow(deps.sql, responseId) : undefined;
+  const settings = row && (await deps.publicQuestionnaires.byResponseId(responseId));
+  const definition = settings && (await deps.publicQuestionnaires.definition(settings.id, row.version_number));
+  if (!row || !settings || !definition) throw notFound('Response');
+  const lastPosition = positionOf({ lastStepId: row.last_step_id, lastTabId: row.last_tab_id });
   return {
     status: row.status,
-    versionNumber: row.versionNumber,
-    answers: row.answers as Record<string, unknown>,
+    versionNumber: row.version_number,
+    answers: row.answers,
     ...(lastPosition && { lastPosition }),
-    definition: row.version.definition as Definition,
-    submissionPolicy: row.questionnaire.submissionPolicy,
+    definition,
+    submissionPolicy: settings.submissionPolicy,
   };
 }
 
 /** Replaces the whole answers map and position (not a merge); only while IN_PROGRESS. */
 export async function patchResponse(deps: Deps, responseId: string, input: PatchResponseRequest): Promise<void> {
-  checkAnswers(input.answers, deps.config.answers);
-  const { count } = isId(responseId)
-    ? await deps.prisma.response.updateMany({
-        where: { id: responseId, status: 'IN_PROGRESS' },
-        data: {
-          answers: input.answers as object,
-          lastStepId: input.lastPosition?.stepId ?? null,
-          lastTabId: input.lastPosition?.tabId ?? null,
-          updatedAt: new Date(),
-        },
-      })
-    : { count: 0 };
-  if (count === 0) {
-    await findResponse(deps, responseId);
-    throw responseCompleted();
-  }
+  const answersJson = checkAnswers(input.answers, deps.config.answers);
+  if (isId(responseId) && (await updateAnswers(deps.sql, responseId, answersJson, input.lastPosition))) return;
+  if (!isId(responseId) || !(await responseStatus(deps.sql, responseId))) throw notFound('Response');
+  throw responseCompleted();
 }
 
 /**
@@ -142,28 +128,16 @@ export async function patchResponse(deps: Deps, responseId: string, input: Patch
  * completions across any number of processes end with exactly one winner.
  */
 export async function completeResponse(deps: Deps, responseId: string): Promise<void> {
-  const row = isId(responseId)
-    ? await deps.prisma.response.findUnique({
-        where: { id: responseId },
-        include: { questionnaire: { select: { submissionPolicy: true } } },
-      })
-    : null;
+  const row = isId(responseId) ? await completionFacts(deps.sql, responseId) : undefined;
   if (!row) throw notFound('Response');
   if (row.status === 'COMPLETED') return;
-  const guarded = row.questionnaire.submissionPolicy === 'ONE_PER_REF' && row.externalRef !== null;
-  if (guarded) {
-    // Completions from before the policy switched to ONE_PER_REF hold no guard; count them too.
-    const earlier = await deps.prisma.response.count({
-      where: { questionnaireId: row.questionnaireId, externalRef: row.externalRef, status: 'COMPLETED' },
-    });
-    if (earlier > 0) throw alreadySubmitted();
+  const guarded = row.submission_policy === 'ONE_PER_REF' && row.external_ref !== null;
+  // Completions from before the policy switched to ONE_PER_REF hold no guard; count them too.
+  if (guarded && (await countCompleted(deps.sql, row.questionnaire_id, row.external_ref as string)) > 0) {
+    throw alreadySubmitted();
   }
-  const now = new Date();
   try {
-    await deps.prisma.response.updateMany({
-      where: { id: responseId, status: 'IN_PROGRESS' },
-      data: { status: 'COMPLETED', completedAt: now, updatedAt: now, refGuard: guarded },
-    });
+    await markCompleted(deps.sql, responseId, guarded);
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadySubmitted();
     throw error;
@@ -171,10 +145,10 @@ export async function completeResponse(deps: Deps, responseId: string): Promise<
 }
 
 export async function refStatus(deps: Deps, publicId: string, ref: string): Promise<RefStatus> {
-  const questionnaire = await findByPublicId(deps, publicId);
+  const settings = await settingsOf(deps, publicId);
   const rows = await deps.prisma.response.groupBy({
     by: ['status'],
-    where: { questionnaireId: questionnaire.id, externalRef: ref },
+    where: { questionnaireId: settings.id, externalRef: ref },
     _count: true,
   });
   const statuses = new Set(rows.map((row) => row.status));

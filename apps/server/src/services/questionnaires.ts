@@ -113,6 +113,8 @@ export async function patchQuestionnaire(
   const data = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
   if (Object.keys(data).length === 0) return toDetail(current);
   const row = await deps.prisma.questionnaire.update({ where: { id }, data: { ...data, updatedAt: new Date() } });
+  // Other processes hear of it by NOTIFY; this one must not wait for its own notification.
+  deps.publicQuestionnaires.invalidate(id);
   return toDetail(row);
 }
 
@@ -120,6 +122,7 @@ export async function patchQuestionnaire(
 export async function deleteQuestionnaire(deps: Deps, id: string): Promise<void> {
   await findQuestionnaire(deps.prisma, id);
   await deps.prisma.questionnaire.deleteMany({ where: { id } });
+  deps.publicQuestionnaires.invalidate(id);
   // Rows first, then bytes: a crash in between leaves bytes without rows, which the sweeper removes.
   await deps.storage.removePrefix(id.toLowerCase());
 }

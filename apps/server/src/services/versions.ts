@@ -16,7 +16,7 @@ const toSummary = (row: VersionRow): VersionSummary => ({
  * version nothing is created and the detail comes back unchanged.
  */
 export async function publishQuestionnaire(deps: Deps, id: string, note = ''): Promise<QuestionnaireDetail> {
-  return deps.prisma.$transaction(async (tx) => {
+  const detail = await deps.prisma.$transaction(async (tx) => {
     const row = await lockQuestionnaire(tx, id);
     const latest = await tx.questionnaireVersion.findUnique({
       where: { questionnaireId_versionNumber: { questionnaireId: id, versionNumber: row.currentVersion } },
@@ -39,6 +39,8 @@ export async function publishQuestionnaire(deps: Deps, id: string, note = ''): P
     });
     return toDetail(updated);
   });
+  deps.publicQuestionnaires.invalidate(detail.id);
+  return detail;
 }
 
 export async function listVersions(deps: Deps, id: string): Promise<VersionSummary[]> {

@@ -1,0 +1,290 @@
+// The respondent hot paths through HTTP, against the built server on Postgres, each as a
+// ratio to an Express hello app measured in the same run (this machine is shared and noisy).
+import { createConnection } from 'node:net';
+import { createTestDatabase } from '@forms-engine/db/testing';
+import autocannon from 'autocannon';
+import { freePort, type Running, rssOf, startBuiltServer, startHello } from './processes.ts';
+
+export interface BenchLine {
+  name: string;
+  ok: boolean;
+  summary: string;
+}
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 64;
+const FLOW_CLIENTS = 32;
+const CSV_ROWS = Number(process.env.BENCH_CSV_HTTP_ROWS ?? 100_000);
+const MiB = 1024 * 1024;
+
+const BUDGETS = {
+  patchRatio: 0.3,
+  patchP99Ms: 50,
+  live200Ratio: 0.6,
+  live304Ratio: 0.7,
+  flowsPerSecond: 300,
+  csvRowsPerSecond: 40_000,
+  csvRssGrowthMb: 100,
+  uploadRssGrowthMb: 20,
+  coldStartMs: 3000,
+};
+
+const postgresAnswers = () =>
+  new Promise<boolean>((resolve) => {
+    const socket = createConnection(5432, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** A 20-question definition of the usual types. */
+function definition() {
+  const types = ['SHORT_TEXT', 'LONG_TEXT', 'NUMBER', 'EMAIL', 'DATE', 'YES_NO', 'RATING', 'CONSENT'] as const;
+  const questions = Array.from({ length: 20 }, (_, i) => {
+    const type = types[i % types.length]!;
+    return { id: `q${i}`, code: `question_${i}`, type, prompt: `Question number ${i}, asked plainly` };
+  });
+  questions.push({ id: 'choice', code: 'choice', type: 'SINGLE_CHOICE', prompt: 'Pick one' } as never);
+  (questions.at(-1) as { typeConfig?: unknown }).typeConfig = {
+    choices: [
+      { value: 'a', label: 'A' },
+      { value: 'b', label: 'B' },
+    ],
+  };
+  return { schemaVersion: 1, steps: [{ id: 's1', title: 'One', questions }] };
+}
+
+/** About 2 KB of answers. */
+const answers = () =>
+  JSON.stringify({
+    answers: Object.fromEntries(
+      Array.from({ length: 20 }, (_, i) => [
+        `question_${i}`,
+        `An answer of about a hundred characters, number ${i}. `.repeat(2),
+      ]),
+    ),
+    lastPosition: { stepId: 's1' },
+  });
+
+async function json(url: string, method: string, body?: unknown) {
+  const res = await fetch(url, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+function load(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+const rps = (result: autocannon.Result) => result.requests.average;
+const failures = (result: autocannon.Result) => result.errors + result.timeouts + result.non2xx;
+
+/** Peak RSS growth of `pid` while `work` runs, sampled every 20 ms. */
+async function rssGrowthDuring<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; growthMb: number }> {
+  const before = await rssOf(pid);
+  let peak = before;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, await rssOf(pid));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  try {
+    const result = await work();
+    return { result, growthMb: (peak - before) / MiB };
+  } finally {
+    sampling = false;
+    await sampler;
+  }
+}
+
+async function respondentFlows(url: string, publicId: string): Promise<{ flows: number; failed: number }> {
+  const body = answers();
+  const deadline = Date.now() + SECONDS * 1000;
+  let flows = 0;
+  let failed = 0;
+  const client = async () => {
+    while (Date.now() < deadline) {
+      try {
+        const created = await fetch(`${url}/public/v1/questionnaires/${publicId}/responses`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"versionNumber":1}',
+        });
+        if (created.status !== 201) throw new Error(String(created.status));
+        const { responseId } = (await created.json()) as { responseId: string };
+        for (let i = 0; i < 3; i++) {
+          const saved = await fetch(`${url}/public/v1/responses/${responseId}`, {
+            method: 'PATCH',
+            headers: { 'content-type': 'application/json' },
+            body,
+          });
+          await saved.arrayBuffer();
+          if (saved.status !== 200) throw new Error(String(saved.status));
+        }
+        const completed = await fetch(`${url}/public/v1/responses/${responseId}/complete`, { method: 'POST' });
+        await completed.arrayBuffer();
+        if (completed.status !== 200) throw new Error(String(completed.status));
+        flows++;
+      } catch {
+        failed++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: FLOW_CLIENTS }, client));
+  return { flows, failed };
+}
+
+export async function benchHttp(): Promise<BenchLine[]> {
+  if (!(await postgresAnswers())) {
+    return [{ name: 'http', ok: true, summary: 'skipped: no Postgres answers at 127.0.0.1:5432' }];
+  }
+  process.env.DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const database = await createTestDatabase();
+  let server: Running | undefined;
+  let hello: Running | undefined;
+  const lines: BenchLine[] = [];
+  const line = (name: string, ok: boolean, summary: string) => lines.push({ name, ok, summary });
+  try {
+    const env = {
+      DATABASE_URL: database.databaseUrl!,
+      DATA_DIR: `/tmp/fe-bench-${await freePort()}`,
+      RATE_LIMIT_PUBLIC_WRITES: '0',
+      RATE_LIMIT_GEOCODE: '0',
+      UPLOAD_MAX_FILE_SIZE_MB: '11',
+    };
+    server = await startBuiltServer(env);
+    line(
+      'cold start to /readyz',
+      server.startMs < BUDGETS.coldStartMs,
+      `${Math.round(server.startMs)} ms (budget ${BUDGETS.coldStartMs})`,
+    );
+    hello = await startHello();
+
+    const base = server.url;
+    const created = await json(`${base}/api/v1/questionnaires`, 'POST', { name: 'Bench' });
+    await json(`${base}/api/v1/questionnaires/${created.id}/draft`, 'PUT', definition());
+    const { publicId } = await json(`${base}/api/v1/questionnaires/${created.id}/publish`, 'POST');
+    const ids: string[] = [];
+    for (let i = 0; i < 256; i++) {
+      ids.push(
+        (await json(`${base}/public/v1/questionnaires/${publicId}/responses`, 'POST', { versionNumber: 1 })).responseId,
+      );
+    }
+    const livePath = `/public/v1/questionnaires/${publicId}/live`;
+    const etag = (await fetch(`${base}${livePath}`)).headers.get('etag')!;
+
+    const ceiling = rps(await load({ url: `${hello.url}/hello` }));
+    line('express hello (ceiling)', true, `${Math.round(ceiling)} req/s`);
+
+    let next = 0;
+    const body = answers();
+    const patch = await load({
+      url: base,
+      requests: [
+        {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (request) => ({ ...request, path: `/public/v1/responses/${ids[next++ % ids.length]}`, body }),
+        },
+      ],
+    });
+    const patchRatio = rps(patch) / ceiling;
+    line(
+      'PATCH /public/v1/responses/{id} (2 KB answers)',
+      patchRatio >= BUDGETS.patchRatio && patch.latency.p99 <= BUDGETS.patchP99Ms && failures(patch) === 0,
+      `${Math.round(rps(patch))} req/s = ${(patchRatio * 100).toFixed(0)}% of hello (budget ${BUDGETS.patchRatio * 100}%), ` +
+        `p99 ${patch.latency.p99} ms (budget ${BUDGETS.patchP99Ms}), ${failures(patch)} failed`,
+    );
+
+    const live = await load({ url: `${base}${livePath}` });
+    const liveRatio = rps(live) / ceiling;
+    line(
+      'GET live (200)',
+      liveRatio >= BUDGETS.live200Ratio && failures(live) === 0,
+      `${Math.round(rps(live))} req/s = ${(liveRatio * 100).toFixed(0)}% of hello (budget ${BUDGETS.live200Ratio * 100}%), p99 ${live.latency.p99} ms`,
+    );
+    const notModified = await load({ url: `${base}${livePath}`, headers: { 'if-none-match': etag } });
+    const ratio304 = rps(notModified) / ceiling;
+    const all304 = notModified.statusCodeStats?.['304']?.count === notModified.requests.total;
+    line(
+      'GET live (304, If-None-Match)',
+      ratio304 >= BUDGETS.live304Ratio && all304,
+      `${Math.round(rps(notModified))} req/s = ${(ratio304 * 100).toFixed(0)}% of hello (budget ${BUDGETS.live304Ratio * 100}%), p99 ${notModified.latency.p99} ms`,
+    );
+
+    const { flows, failed } = await respondentFlows(base, publicId);
+    const flowRate = flows / SECONDS;
+    line(
+      `respondent flow (create, 3 saves, complete; ${FLOW_CLIENTS} concurrent)`,
+      flowRate >= BUDGETS.flowsPerSecond && failed === 0,
+      `${Math.round(flowRate)} flows/s (budget ${BUDGETS.flowsPerSecond}), ${flows} done, ${failed} failed`,
+    );
+
+    // CSV: CSV_ROWS responses written straight into the database, then exported over HTTP.
+    await database.db.prisma.$executeRawUnsafe(
+      `INSERT INTO response (id, questionnaire_id, version_number, answers, created_at, updated_at)
+       SELECT gen_random_uuid(), $1::uuid, 1, $2::jsonb, now() - (g * interval '1 millisecond'), now()
+       FROM generate_series(1, ${CSV_ROWS}) AS g`,
+      created.id,
+      JSON.parse(body).answers,
+    );
+    const csv = await rssGrowthDuring(server.child.pid!, async () => {
+      const started = performance.now();
+      const res = await fetch(`${base}/api/v1/questionnaires/${created.id}/responses/export.csv`);
+      let rows = -1;
+      const decoder = new TextDecoder();
+      for await (const chunk of res.body!)
+        rows += decoder.decode(chunk as Uint8Array, { stream: true }).split('\r\n').length - 1;
+      return { rows, seconds: (performance.now() - started) / 1000 };
+    });
+    const rowsPerSecond = csv.result.rows / csv.result.seconds;
+    line(
+      `CSV export over HTTP (${csv.result.rows} rows)`,
+      rowsPerSecond >= BUDGETS.csvRowsPerSecond && csv.growthMb < BUDGETS.csvRssGrowthMb,
+      `${Math.round(rowsPerSecond)} rows/s (budget ${BUDGETS.csvRowsPerSecond}), server RSS +${csv.growthMb.toFixed(1)} MB (budget ${BUDGETS.csvRssGrowthMb})`,
+    );
+
+    // Upload: a 10 MiB file streams to disk; the server's memory must not grow with it.
+    const files = await json(`${base}/api/v1/questionnaires`, 'POST', { name: 'Files' });
+    await json(`${base}/api/v1/questionnaires/${files.id}/draft`, 'PUT', {
+      schemaVersion: 1,
+      questions: [{ id: 'f', code: 'file', type: 'FILE_UPLOAD' }],
+    });
+    const filesPublished = await json(`${base}/api/v1/questionnaires/${files.id}/publish`, 'POST');
+    const { responseId } = await json(`${base}/public/v1/questionnaires/${filesPublished.publicId}/responses`, 'POST', {
+      versionNumber: 1,
+    });
+    const upload = await rssGrowthDuring(server.child.pid!, async () => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(10 * MiB).fill(7)]), 'big.bin');
+      const res = await fetch(`${base}/public/v1/responses/${responseId}/files?questionCode=file`, {
+        method: 'POST',
+        body: form,
+      });
+      return res.status;
+    });
+    line(
+      '10 MiB upload',
+      upload.result === 201 && upload.growthMb < BUDGETS.uploadRssGrowthMb,
+      `status ${upload.result}, server RSS +${upload.growthMb.toFixed(1)} MB (budget ${BUDGETS.uploadRssGrowthMb})`,
+    );
+  } finally {
+    await server?.stop();
+    await hello?.stop();
+    await database.dispose();
+  }
+  return lines;
+}

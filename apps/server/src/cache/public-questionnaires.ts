@@ -1,0 +1,135 @@
+import type { Database, SqlQuery } from '@forms-engine/db';
+import type { Definition, SubmissionPolicy } from '@forms-engine/schema';
+import { isId } from '../services/ids.ts';
+import {
+  type QuestionnaireSettingsRow,
+  settingsByPublicId,
+  settingsByResponseId,
+  versionDefinition,
+} from '../services/respondent-sql.ts';
+import { LruCache } from './lru-cache.ts';
+
+/** What the public API needs to know about a questionnaire, on every request. */
+export interface PublicSettings {
+  id: string;
+  publicId: string;
+  name: string;
+  allowedOrigins: string[];
+  submissionPolicy: SubmissionPolicy;
+  currentVersion: number;
+}
+
+/** The serialised `live` answer of a questionnaire, ready to send, with its strong ETag. */
+export interface LiveDocument {
+  body: Buffer;
+  etag: string;
+}
+
+/** The channel the questionnaire triggers NOTIFY on (see the migration questionnaire_change_notify). */
+export const QUESTIONNAIRE_CHANGED = 'questionnaire_changed';
+
+/**
+ * Safety net only: a change reaches every process through NOTIFY within milliseconds, and a
+ * dropped LISTEN connection clears everything. An entry is never older than this in any case.
+ */
+export const SETTINGS_MAX_AGE_MS = 10_000;
+const IMMUTABLE_MAX_AGE_MS = 24 * 3600_000;
+
+const toSettings = (row: QuestionnaireSettingsRow): PublicSettings => ({
+  id: row.id,
+  publicId: row.public_id,
+  name: row.name,
+  allowedOrigins: row.allowed_origins ?? [],
+  submissionPolicy: row.submission_policy,
+  currentVersion: row.current_version,
+});
+
+/**
+ * The public side's view of questionnaires, in memory: settings (invalidated on change), the
+ * serialised live answer (likewise), and what never changes: publicId -> id, responseId ->
+ * questionnaire id, and published definitions. Several processes share one database; the
+ * database tells each of them about changes (LISTEN/NOTIFY), so none serves stale settings
+ * for longer than a notification takes.
+ */
+export class PublicQuestionnaires {
+  private readonly settings = new LruCache<PublicSettings>(10_000, SETTINGS_MAX_AGE_MS);
+  private readonly live = new LruCache<LiveDocument>(2_000, SETTINGS_MAX_AGE_MS);
+  private readonly idByPublicId = new LruCache<string>(10_000, IMMUTABLE_MAX_AGE_MS);
+  private readonly questionnaireByResponse = new LruCache<string>(100_000, IMMUTABLE_MAX_AGE_MS);
+  private readonly definitions = new LruCache<Definition>(500, IMMUTABLE_MAX_AGE_MS);
+  /** Bumped by every invalidation: a read that started before one must not be cached after it. */
+  private epoch = 0;
+
+  constructor(private readonly sql: SqlQuery) {}
+
+  /** Forget what changed about questionnaire `id` (a NOTIFY, or a change made here). */
+  invalidate(id: string): void {
+    this.epoch++;
+    this.settings.delete(id);
+    this.live.delete(id);
+  }
+
+  /** Forget everything that can change (notifications may have been missed). */
+  reset(): void {
+    this.epoch++;
+    this.settings.clear();
+    this.live.clear();
+  }
+
+  /** Keeps this cache current: every process LISTENs for the triggers' NOTIFY. */
+  subscribe(db: Pick<Database, 'listen'>): Promise<() => Promise<void>> {
+    return db.listen(QUESTIONNAIRE_CHANGED, {
+      onNotify: (id) => this.invalidate(id),
+      onReset: () => this.reset(),
+    });
+  }
+
+  async byPublicId(publicId: string): Promise<PublicSettings | undefined> {
+    const id = this.idByPublicId.get(publicId);
+    const cached = id && this.settings.get(id);
+    if (cached) return cached;
+    const epoch = this.epoch;
+    const row = await settingsByPublicId(this.sql, publicId);
+    return row && this.remember(row, epoch);
+  }
+
+  async byResponseId(responseId: string): Promise<PublicSettings | undefined> {
+    if (!isId(responseId)) return undefined;
+    const key = responseId.toLowerCase();
+    const id = this.questionnaireByResponse.get(key);
+    const cached = id && this.settings.get(id);
+    if (cached) return cached;
+    const epoch = this.epoch;
+    const row = await settingsByResponseId(this.sql, key);
+    if (!row) return undefined;
+    this.questionnaireByResponse.set(key, row.id);
+    return this.remember(row, epoch);
+  }
+
+  /** A published version's definition; versions never change. */
+  async definition(questionnaireId: string, versionNumber: number): Promise<Definition | undefined> {
+    const key = `${questionnaireId}/${versionNumber}`;
+    const cached = this.definitions.get(key);
+    if (cached) return cached;
+    const definition = (await versionDefinition(this.sql, questionnaireId, versionNumber)) as Definition | undefined;
+    if (definition) this.definitions.set(key, definition);
+    return definition;
+  }
+
+  /** The live document of a questionnaire, built by `build` when not cached (or stale). */
+  async liveDocument(settings: PublicSettings, build: () => Promise<LiveDocument>): Promise<LiveDocument> {
+    const cached = this.live.get(settings.id);
+    if (cached) return cached;
+    const epoch = this.epoch;
+    const document = await build();
+    if (epoch === this.epoch) this.live.set(settings.id, document);
+    return document;
+  }
+
+  private remember(row: QuestionnaireSettingsRow, epoch: number): PublicSettings {
+    const settings = toSettings(row);
+    this.idByPublicId.set(settings.publicId, settings.id);
+    if (epoch === this.epoch) this.settings.set(settings.id, settings);
+    return settings;
+  }
+}

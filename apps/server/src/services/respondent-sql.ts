@@ -1,0 +1,140 @@
+import type { SqlQuery } from '@forms-engine/db';
+import type { Answers, Position, SubmissionPolicy } from '@forms-engine/schema';
+
+/**
+ * The respondent hot path's statements, written as SQL rather than through the ORM: they run
+ * for every save and page view, and Prisma's query machinery cost more than the queries did
+ * (see docs/performance.md). Each is one statement; everything else stays on Prisma.
+ */
+
+export interface QuestionnaireSettingsRow {
+  id: string;
+  public_id: string;
+  name: string;
+  allowed_origins: string[] | null;
+  submission_policy: SubmissionPolicy;
+  current_version: number;
+}
+
+const SETTINGS_COLUMNS = `q.id::text, q.public_id, q.name, q.allowed_origins, q.submission_policy::text, q.current_version`;
+
+export async function settingsByPublicId(sql: SqlQuery, publicId: string) {
+  const rows = await sql.query<QuestionnaireSettingsRow>(
+    `SELECT ${SETTINGS_COLUMNS} FROM questionnaire q WHERE q.public_id = $1`,
+    [publicId],
+  );
+  return rows[0];
+}
+
+/** The settings of the questionnaire a response belongs to (ids must be UUIDs). */
+export async function settingsByResponseId(sql: SqlQuery, responseId: string) {
+  const rows = await sql.query<QuestionnaireSettingsRow>(
+    `SELECT ${SETTINGS_COLUMNS} FROM response r JOIN questionnaire q ON q.id = r.questionnaire_id WHERE r.id = $1::uuid`,
+    [responseId],
+  );
+  return rows[0];
+}
+
+export async function versionDefinition(sql: SqlQuery, questionnaireId: string, versionNumber: number) {
+  const rows = await sql.query<{ definition: unknown }>(
+    'SELECT definition FROM questionnaire_version WHERE questionnaire_id = $1::uuid AND version_number = $2',
+    [questionnaireId, versionNumber],
+  );
+  return rows[0]?.definition;
+}
+
+export async function insertResponse(
+  sql: SqlQuery,
+  row: {
+    id: string;
+    questionnaireId: string;
+    versionNumber: number;
+    externalRef: string | null;
+    origin: string | null;
+    userAgent: string | null;
+  },
+): Promise<void> {
+  await sql.query(
+    `INSERT INTO response (id, questionnaire_id, version_number, external_ref, origin, user_agent)
+     VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6)`,
+    [row.id, row.questionnaireId, row.versionNumber, row.externalRef, row.origin, row.userAgent],
+  );
+}
+
+/** Replaces answers and position of an IN_PROGRESS response; false when none was updated. */
+export async function updateAnswers(
+  sql: SqlQuery,
+  responseId: string,
+  answersJson: string,
+  position: Position | undefined,
+): Promise<boolean> {
+  const rows = await sql.query(
+    `UPDATE response SET answers = $2::jsonb, last_step_id = $3, last_tab_id = $4, updated_at = now()
+     WHERE id = $1::uuid AND status = 'IN_PROGRESS' RETURNING 1`,
+    [responseId, answersJson, position?.stepId ?? null, position?.tabId ?? null],
+  );
+  return rows.length > 0;
+}
+
+export async function countCompleted(sql: SqlQuery, questionnaireId: string, externalRef: string): Promise<number> {
+  const rows = await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM response
+     WHERE questionnaire_id = $1::uuid AND external_ref = $2 AND status = 'COMPLETED'`,
+    [questionnaireId, externalRef],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export interface CompletionRow {
+  status: 'IN_PROGRESS' | 'COMPLETED';
+  external_ref: string | null;
+  questionnaire_id: string;
+  submission_policy: SubmissionPolicy;
+}
+
+/** What completion needs to know about a response, in one read. */
+export async function completionFacts(sql: SqlQuery, responseId: string): Promise<CompletionRow | undefined> {
+  const rows = await sql.query<CompletionRow>(
+    `SELECT r.status::text, r.external_ref, r.questionnaire_id::text, q.submission_policy::text
+     FROM response r JOIN questionnaire q ON q.id = r.questionnaire_id WHERE r.id = $1::uuid`,
+    [responseId],
+  );
+  return rows[0];
+}
+
+/** IN_PROGRESS -> COMPLETED, taking the ref guard when asked; may throw a unique violation. */
+export async function markCompleted(sql: SqlQuery, responseId: string, refGuard: boolean): Promise<void> {
+  await sql.query(
+    `UPDATE response SET status = 'COMPLETED', completed_at = now(), updated_at = now(), ref_guard = $2
+     WHERE id = $1::uuid AND status = 'IN_PROGRESS'`,
+    [responseId, refGuard],
+  );
+}
+
+export interface RehydrationRow {
+  status: 'IN_PROGRESS' | 'COMPLETED';
+  version_number: number;
+  answers: Record<string, unknown>;
+  last_step_id: string | null;
+  last_tab_id: string | null;
+  questionnaire_id: string;
+}
+
+export async function rehydrationRow(sql: SqlQuery, responseId: string): Promise<RehydrationRow | undefined> {
+  const rows = await sql.query<RehydrationRow>(
+    `SELECT status::text, version_number, answers, last_step_id, last_tab_id, questionnaire_id::text
+     FROM response WHERE id = $1::uuid`,
+    [responseId],
+  );
+  return rows[0];
+}
+
+export async function responseStatus(sql: SqlQuery, responseId: string) {
+  const rows = await sql.query<{ status: 'IN_PROGRESS' | 'COMPLETED' }>(
+    'SELECT status::text FROM response WHERE id = $1::uuid',
+    [responseId],
+  );
+  return rows[0]?.status;
+}
+
+export const answersJsonOf = (answers: Answers) => JSON.stringify(answers);
