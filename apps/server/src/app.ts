@@ -12,7 +12,6 @@ import { healthOpenApiPaths } from './http/health-openapi.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { jsonBody, trpcQueryInput } from './http/json-body.ts';
 import { liveRoute } from './http/live-route.ts';
-import { openApiHandler } from './http/openapi-handler.ts';
 import { errorHandler, notFoundHandler } from './http/problem-response.ts';
 import { publicOrigins } from './http/public-origins.ts';
 import { applyRateLimits } from './http/rate-limits.ts';
@@ -20,6 +19,7 @@ import { requestContext } from './http/request-context.ts';
 import { requireManagementToken } from './http/require-management-token.ts';
 import { responsesCsvPaths } from './http/responses-csv-openapi.ts';
 import { responsesCsvRoute } from './http/responses-csv-route.ts';
+import { restAdapter } from './http/rest-adapter.ts';
 import { safeQuery } from './http/safe-query.ts';
 import { strongEtag } from './http/strong-etag.ts';
 import type { Logger } from './logger.ts';
@@ -76,7 +76,7 @@ export function createApp({ deps, logger }: AppOptions): Express {
   app.use(liveRoute(deps));
   app.use(responsesCsvRoute(deps));
   app.use(filesRoutes(deps));
-  app.use(openApiHandler({ router: appRouter, createContext, maxBodySize: config.jsonBodyLimitBytes }));
+  app.use(restAdapter(appRouter, createContext));
 
   app.use(notFoundHandler(allowedMethodsOf(document)));
   app.use(errorHandler);

@@ -47,3 +47,4 @@ const appErrors = t.middleware(async ({ next }) => {
 
 export const router = t.router;
 export const procedure = t.procedure.use(appErrors);
+export const createCallerFactory = t.createCallerFactory;

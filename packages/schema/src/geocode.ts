@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX, IntegerParamWithDefault } from './common';
 import { COUNTRY_CODE_LIST } from './rules/countries';
 
 export const GeocodeSuggestion = z
@@ -37,11 +38,8 @@ export const GeocodeQuery = z.object({
     .refine((code) => COUNTRY_CODES.has(code), 'Must be an ISO 3166-1 alpha-2 country code')
     .describe('ISO 3166-1 alpha-2 country filter, any case')
     .optional(),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .default(GEOCODE_LIMIT_DEFAULT)
-    .describe(`How many suggestions at most; values above ${GEOCODE_LIMIT_MAX} are treated as ${GEOCODE_LIMIT_MAX}`),
+  limit: IntegerParamWithDefault(1, INT32_MAX, GEOCODE_LIMIT_DEFAULT).describe(
+    `How many suggestions at most; values above ${GEOCODE_LIMIT_MAX} are treated as ${GEOCODE_LIMIT_MAX}`,
+  ),
 });
 export type GeocodeQuery = z.infer<typeof GeocodeQuery>;
