@@ -24,13 +24,14 @@ async function main() {
 
   const deps = buildDeps(db, config, logger);
   const stopListening = await deps.publicQuestionnaires.subscribe(db);
-  deps.geocoder.warmUp(); // index the offline place data now, not on the first request
   const http = createHttpServer(createApp({ deps, logger }), config.http);
   const address = await http.listen(config.port, config.host).catch(async (error: Error) => {
     logger.fatal(error.message);
     await db.close();
     exitAfterLogs(logger, 1);
   });
+  // Index the offline place data now, in slices, while requests are already answered.
+  deps.geocoder.warmUp();
   const stopFileSweeper = startFileSweeper(deps, logger);
   // The bound port, not the configured one: PORT=0 picks a free port (tests rely on it).
   logger.info({ port: address.port, database: db.kind, dataDir: config.dataDir }, 'Forms Engine listening');

@@ -19,6 +19,7 @@ const US_ZIP = /^(\d{5})(-\d{4})?$/;
 const PARTIAL_ZIP = /^\d{3,5}(-\d{0,4})?$/;
 
 let shared: OfflineData | undefined;
+let sharedLoading: Promise<OfflineData> | undefined;
 
 /** The bundled data, indexed once per process (about a second) and shared by every geocoder. */
 export function loadOfflineData(): OfflineData {
@@ -29,6 +30,23 @@ export function loadOfflineData(): OfflineData {
   return shared;
 }
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The same data, built in slices so that requests keep being answered meanwhile (server start). */
+export function loadOfflineDataInSteps(): Promise<OfflineData> {
+  if (shared) return Promise.resolve(shared);
+  sharedLoading ??= (async () => {
+    const places = await PlaceIndex.build(
+      readGeoNames(defaultPlacesFile(), regionFactory(loadRegionNames())),
+      yieldToEventLoop,
+    );
+    await yieldToEventLoop();
+    shared ??= { places, postalCodes: new PostalCodeIndex(loadUsZipCodes()) };
+    return shared;
+  })();
+  return sharedLoading;
+}
+
 /**
  * Suggestions from the in-memory GeoNames place index and US ZIP codes; no network. There is no
  * street data: `line1` is the street part the person typed (see parse-query.ts).
@@ -37,13 +55,23 @@ export class OfflineGeocoder implements Geocoder {
   readonly kind = 'offline';
   private data: OfflineData | undefined;
 
-  constructor(private readonly load: () => OfflineData = loadOfflineData) {}
+  private loading: Promise<OfflineData> | undefined;
 
+  constructor(
+    private readonly load: () => OfflineData = loadOfflineData,
+    private readonly loadInSteps: () => Promise<OfflineData> = loadOfflineDataInSteps,
+  ) {}
+
+  /** Starts indexing in the background; the first searches wait for it instead of blocking everyone. */
   warmUp(): void {
-    this.data ??= this.load();
+    this.loading ??= this.loadInSteps().then((data) => {
+      this.data = data;
+      return data;
+    });
   }
 
   async search(request: GeocodeRequest): Promise<GeocodeResult> {
+    if (!this.data && this.loading) await this.loading;
     return { suggestions: this.lookup(request), maxAgeSeconds: MAX_AGE_SECONDS };
   }
 

@@ -68,3 +68,21 @@ describe('PlaceIndex', () => {
     expect(index.search({ text: 'qqq', limit: 5 })).toEqual([]);
   });
 });
+
+describe('PlaceIndex.build', () => {
+  it('builds the same index in slices, pausing between them', async () => {
+    const records = [
+      record('Springfield', 'US', MO, 169_000),
+      record('Paris', 'FR', IDF, 2_100_000),
+      record('New York City', 'US', region('NY', 'ny', 'new york'), 8_000_000),
+    ];
+    let pauses = 0;
+    const built = await PlaceIndex.build(records, async () => void pauses++, 1);
+    expect(pauses).toBe(records.length + 1);
+    const direct = new PlaceIndex(records);
+    for (const text of ['spring', 'paris', 'york', 'new']) {
+      expect(names(built.search({ text, limit: 5 }))).toEqual(names(direct.search({ text, limit: 5 })));
+    }
+    expect(built.keyCount).toBe(direct.keyCount);
+  });
+});

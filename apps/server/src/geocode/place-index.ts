@@ -45,6 +45,38 @@ interface Candidate {
   population: number;
 }
 
+/** Places and their unsorted keys: each normalised name, and each name from every later word on. */
+export class PlaceKeys {
+  readonly places: Place[] = [];
+  readonly keys: string[] = [];
+  readonly owners: number[] = [];
+  readonly laterWord: number[] = [];
+
+  static of(records: Iterable<PlaceRecord>): PlaceKeys {
+    const table = new PlaceKeys();
+    for (const record of records) table.add(record);
+    return table;
+  }
+
+  add({ place, names }: PlaceRecord): void {
+    const id = this.places.push(place) - 1;
+    const seen = new Set<string>();
+    for (const name of names) {
+      const key = normalize(name);
+      if (!key || seen.has(key)) continue;
+      seen.add(key);
+      this.keys.push(key);
+      this.owners.push(id);
+      this.laterWord.push(0);
+      for (let space = key.indexOf(' '); space !== -1; space = key.indexOf(' ', space + 1)) {
+        this.keys.push(key.slice(space + 1));
+        this.owners.push(id);
+        this.laterWord.push(1);
+      }
+    }
+  }
+}
+
 /**
  * An in-memory place-name index: one sorted array of normalised keys (each name, and each name from
  * every later word on, so "york" finds "New York"), searched by binary search for the prefix range.
@@ -61,28 +93,10 @@ export class PlaceIndex {
   private readonly population: Float64Array;
   private readonly country: Uint16Array;
 
-  constructor(records: Iterable<PlaceRecord>) {
-    this.places = [];
-    const keys: string[] = [];
-    const owners: number[] = [];
-    const laterWord: number[] = [];
-    for (const { place, names } of records) {
-      const id = this.places.push(place) - 1;
-      const seen = new Set<string>();
-      for (const name of names) {
-        const key = normalize(name);
-        if (!key || seen.has(key)) continue;
-        seen.add(key);
-        keys.push(key);
-        owners.push(id);
-        laterWord.push(0);
-        for (let space = key.indexOf(' '); space !== -1; space = key.indexOf(' ', space + 1)) {
-          keys.push(key.slice(space + 1));
-          owners.push(id);
-          laterWord.push(1);
-        }
-      }
-    }
+  constructor(records: Iterable<PlaceRecord> | PlaceKeys) {
+    const table = records instanceof PlaceKeys ? records : PlaceKeys.of(records);
+    this.places = table.places;
+    const { keys, owners, laterWord } = table;
     const order = Array.from(keys.keys()).sort((a, b) => {
       const ka = keys[a] as string;
       const kb = keys[b] as string;
@@ -94,6 +108,22 @@ export class PlaceIndex {
     this.keyLength = Uint16Array.from(this.keys, (key) => Math.min(key.length, 0xffff));
     this.population = Float64Array.from(this.owners, (id) => this.places[id]?.population ?? 0);
     this.country = Uint16Array.from(this.owners, (id) => packCountry(this.places[id]?.country ?? ''));
+  }
+
+  /**
+   * The same index, built without holding the event loop for long: the records are read and
+   * their keys made in slices, with `pause()` between them (the sort is the one long step).
+   * The server starts answering while its place index is still being built.
+   */
+  static async build(records: Iterable<PlaceRecord>, pause: () => Promise<void>, slice = 2_000): Promise<PlaceIndex> {
+    const table = new PlaceKeys();
+    let count = 0;
+    for (const record of records) {
+      table.add(record);
+      if (++count % slice === 0) await pause();
+    }
+    await pause();
+    return new PlaceIndex(table);
   }
 
   /** How many keys (names and later-word suffixes) are indexed. */
