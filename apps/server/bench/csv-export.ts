@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase } from '@forms-engine/db/testing';
 import { loadConfig } from '../src/config.ts';
-import type { Deps } from '../src/services/deps.ts';
+import { buildDeps } from '../src/services/deps.ts';
 import { responseCsv } from '../src/services/response-csv.ts';
 
 const ROWS = Number(process.env.BENCH_CSV_ROWS ?? 30_000);
@@ -36,7 +36,7 @@ export async function benchCsvExport(): Promise<{ name: string; ok: boolean; sum
       });
     }
 
-    const deps = { prisma, config: loadConfig({ LOG_LEVEL: 'silent' }) } as Deps;
+    const deps = buildDeps(database.db, loadConfig({ LOG_LEVEL: 'silent' }));
     global.gc?.();
     const heapBefore = process.memoryUsage().heapUsed;
     let peak = heapBefore;

@@ -1,5 +1,5 @@
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import express, { type Express } from 'express';
+import express, { type Express, Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { createContextFactory } from './context.ts';
 import { MANAGEMENT_API, PUBLIC_API } from './http/api-prefixes.ts';
@@ -7,7 +7,7 @@ import { canonicalTarget } from './http/canonical-target.ts';
 import { embedScriptOpenApiPaths } from './http/embed-script-openapi.ts';
 import { embedScriptRoute } from './http/embed-script-route.ts';
 import { filesOpenApiPaths } from './http/files-openapi.ts';
-import { filesRoutes } from './http/files-routes.ts';
+import { downloadRoute, uploadRoute } from './http/files-routes.ts';
 import { healthOpenApiPaths } from './http/health-openapi.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { jsonBody, trpcQueryInput } from './http/json-body.ts';
@@ -33,7 +33,10 @@ export interface AppOptions {
   logger: Logger;
 }
 
-/** The whole HTTP surface: health, docs, /trpc for the editor, REST for everyone else, one error handler. */
+/**
+ * The whole HTTP surface: health, docs, /trpc for the editor, the management and public REST
+ * APIs (each one router, so a request walks only its own API's layers), one error handler.
+ */
 export function createApp({ deps, logger }: AppOptions): Express {
   const { config } = deps;
   const app = express();
@@ -60,7 +63,7 @@ export function createApp({ deps, logger }: AppOptions): Express {
   const createContext = createContextFactory(deps);
   const guard = requireManagementToken(config.managementToken);
   const json = jsonBody(config.jsonBodyLimitBytes, config.http.bodyTimeoutMs);
-  app.use(MANAGEMENT_API, guard);
+  const rest = restAdapter(appRouter, createContext);
   app.use(
     '/trpc',
     guard,
@@ -69,14 +72,16 @@ export function createApp({ deps, logger }: AppOptions): Express {
     createExpressMiddleware({ router: appRouter, createContext, maxBodySize: config.jsonBodyLimitBytes }),
   );
 
-  applyRateLimits(app, config.rateLimits);
-  app.use(PUBLIC_API, publicOrigins(deps));
-  app.get('/api/v1/questionnaires/:id/versions/:n', strongEtag);
-  app.use([MANAGEMENT_API, PUBLIC_API], json);
-  app.use(liveRoute(deps));
-  app.use(responsesCsvRoute(deps));
-  app.use(filesRoutes(deps));
-  app.use(restAdapter(appRouter, createContext));
+  const managementApi = Router();
+  managementApi.use(guard, json);
+  managementApi.get('/questionnaires/:id/versions/:n', strongEtag);
+  managementApi.use(responsesCsvRoute(deps), downloadRoute(deps), rest);
+  app.use(MANAGEMENT_API, managementApi);
+
+  const publicApi = Router();
+  applyRateLimits(publicApi, config.rateLimits);
+  publicApi.use(publicOrigins(deps), json, liveRoute(deps), uploadRoute(deps), rest);
+  app.use(PUBLIC_API, publicApi);
 
   app.use(notFoundHandler(allowedMethodsOf(document)));
   app.use(errorHandler);

@@ -11,7 +11,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Exits once the log lines written so far have reached stdout. */
 function exitAfterLogs(logger: Logger, code: number): never {
-  logger.flush();
+  logger.flushSync();
   process.exit(code);
 }
 

@@ -1,12 +1,12 @@
 import type { Database, SqlQuery } from '@forms-engine/db';
 import type { Definition, SubmissionPolicy } from '@forms-engine/schema';
-import { isId } from '../services/ids.ts';
 import {
   type QuestionnaireSettingsRow,
   settingsByPublicId,
   settingsByResponseId,
   versionDefinition,
-} from '../services/respondent-sql.ts';
+} from '../services/hot-sql.ts';
+import { isId } from '../services/ids.ts';
 import { LruCache } from './lru-cache.ts';
 
 /** What the public API needs to know about a questionnaire, on every request. */

@@ -69,14 +69,12 @@ function parseUpload(deps: Deps, req: Request, res: Response, target: { response
 }
 
 /**
- * The routes trpc-to-openapi cannot serve for files: multipart upload (public) and the binary
- * download (management, always an attachment that a browser will neither render nor sniff).
- * Errors go to the one error handler.
+ * POST /public/v1/responses/:responseId/files (mounted under /public/v1): the multipart upload,
+ * parsed here and handed to the upload service as one call. Errors go to the one error handler.
  */
-export function filesRoutes(deps: Deps): Router {
+export function uploadRoute(deps: Deps): Router {
   const routes = express.Router();
-
-  routes.post('/public/v1/responses/:responseId/files', async (req, res) => {
+  routes.post('/responses/:responseId/files', async (req, res) => {
     if (!req.is('multipart/form-data')) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload a file as multipart/form-data with a part named file');
     }
@@ -97,7 +95,16 @@ export function filesRoutes(deps: Deps): Router {
     res.status(201).location(`/public/v1/responses/${responseId}/files/${reference.fileId}`).json(reference);
   });
 
-  routes.get('/api/v1/questionnaires/:id/responses/:responseId/files/:fileId', async (req, res) => {
+  return routes;
+}
+
+/**
+ * GET /api/v1/questionnaires/:id/responses/:responseId/files/:fileId (mounted under /api/v1): the
+ * binary download, always an attachment that a browser will neither render nor sniff.
+ */
+export function downloadRoute(deps: Deps): Router {
+  const routes = express.Router();
+  routes.get('/questionnaires/:id/responses/:responseId/files/:fileId', async (req, res) => {
     const { id, responseId, fileId } = req.params;
     const { file, stream } = await openFile(deps, String(id), String(responseId), String(fileId));
     res.status(200);

@@ -4,14 +4,14 @@ import type { Deps } from '../services/deps.ts';
 import { liveDocument } from '../services/public-responses.ts';
 
 /**
- * GET /public/v1/questionnaires/:publicId/live, the most requested path: the body and its
+ * GET /public/v1/questionnaires/:publicId/live (mounted under /public/v1), the most requested path: the body and its
  * strong ETag come serialised from memory (built once per change of the questionnaire), and a
  * 304 costs no serialising or hashing at all. The `public.live` procedure stays the contract
  * (input, output, OpenAPI) and serves tRPC; both call the same service.
  */
 export function liveRoute(deps: Deps): Router {
   const routes = Router();
-  routes.get('/public/v1/questionnaires/:publicId/live', async (req, res) => {
+  routes.get('/questionnaires/:publicId/live', async (req, res) => {
     const { body, etag } = await liveDocument(deps, String(req.params.publicId));
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', 'no-cache');

@@ -1,7 +1,8 @@
-import type { Express, RequestHandler } from 'express';
+import type { RequestHandler, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { RateLimits } from '../config.ts';
 import { AppError } from '../errors/app-error.ts';
+import { PUBLIC_API } from './api-prefixes.ts';
 
 /** The public operations that write (and so cost storage), limited together per client address. */
 export const PUBLIC_WRITES = [
@@ -36,9 +37,11 @@ export function isRateLimited(limits: RateLimits, method: string, template: stri
   return (method === 'get' || method === 'head') && path === GEOCODE && limits.geocode > 0;
 }
 
-export function applyRateLimits(app: Express, limits: RateLimits): void {
+/** Mounts the limits on the public API's router (whose paths are relative to /public/v1). */
+export function applyRateLimits(publicApi: Router, limits: RateLimits): void {
+  const relative = (path: string) => path.slice(PUBLIC_API.length);
   if (limits.publicWrites > 0) {
-    app.post(PUBLIC_WRITES, limiter('public-writes', limits.publicWrites, limits.windowMs));
+    publicApi.post(PUBLIC_WRITES.map(relative), limiter('public-writes', limits.publicWrites, limits.windowMs));
   }
-  if (limits.geocode > 0) app.get(GEOCODE, limiter('geocode', limits.geocode, limits.windowMs));
+  if (limits.geocode > 0) publicApi.get(relative(GEOCODE), limiter('geocode', limits.geocode, limits.windowMs));
 }

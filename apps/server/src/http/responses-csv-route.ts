@@ -10,10 +10,10 @@ import { responseCsv } from '../services/response-csv.ts';
 const presentValues = (query: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 
-/** GET /api/v1/questionnaires/:id/responses/export.csv, streamed with backpressure. */
+/** GET /api/v1/questionnaires/:id/responses/export.csv (mounted under /api/v1), streamed with backpressure. */
 export function responsesCsvRoute(deps: Deps): Router {
   const router = Router();
-  router.get('/api/v1/questionnaires/:id/responses/export.csv', async (req, res, next) => {
+  router.get('/questionnaires/:id/responses/export.csv', async (req, res, next) => {
     try {
       const filter = ResponseFilter.parse(presentValues(req.query));
       const { fileName, lines } = await responseCsv(deps, String(req.params.id), filter);

@@ -92,10 +92,12 @@ export function restAdapter(
   const createCaller = createCallerFactory(router);
   return async (req, res, next) => {
     const method = req.method === 'HEAD' ? 'GET' : req.method;
+    // Mounted under /api/v1 and /public/v1; the templates are whole paths.
+    const path = req.baseUrl + req.path;
     let params: Record<string, string> | undefined;
     const route = routes.find((candidate) => {
       if (candidate.method !== method) return false;
-      const match = candidate.regex.exec(req.path);
+      const match = candidate.regex.exec(path);
       params = match ? (match.groups ?? {}) : undefined;
       return match !== null;
     });

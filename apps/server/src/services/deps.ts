@@ -10,7 +10,7 @@ import { createLocalDiskStorage, filesDirFor } from '../storage/local-disk.ts';
 /** What service functions need from the outside world; passed in, never imported. */
 export interface Deps {
   prisma: PrismaClient;
-  /** Raw SQL for the respondent hot path (services/respondent-sql.ts). */
+  /** Raw SQL for the respondent hot path (services/hot-sql.ts). */
   sql: SqlQuery;
   config: Config;
   /** Uploaded bytes (local disk under DATA_DIR/files). */

@@ -11,7 +11,6 @@ import type { LiveDocument, PublicSettings } from '../cache/public-questionnaire
 import { AppError, notFound } from '../errors/app-error.ts';
 import { checkAnswers } from './answer-limits.ts';
 import type { Deps } from './deps.ts';
-import { isId, newId } from './ids.ts';
 import {
   completionFacts,
   countCompleted,
@@ -20,7 +19,8 @@ import {
   rehydrationRow,
   responseStatus,
   updateAnswers,
-} from './respondent-sql.ts';
+} from './hot-sql.ts';
+import { isId, newId } from './ids.ts';
 
 const alreadySubmitted = () =>
   new AppError('ALREADY_SUBMITTED', 'A response with this external reference was already submitted');

@@ -7,7 +7,7 @@ import { isId } from './ids.ts';
 import { positionOf } from './public-responses.ts';
 import { findQuestionnaire } from './questionnaires.ts';
 
-export function responseWhere(questionnaireId: string, filter: ResponseFilter): Prisma.ResponseWhereInput {
+function responseWhere(questionnaireId: string, filter: ResponseFilter): Prisma.ResponseWhereInput {
   return {
     questionnaireId,
     ...(filter.status && { status: filter.status }),
@@ -37,7 +37,7 @@ export function toResponseExport(row: ResponseRow, publicId: string): ResponseEx
 }
 
 /** Newest createdAt first, id as tie-breaker so pages never overlap. */
-export const RESPONSE_ORDER: Prisma.ResponseOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }];
+const RESPONSE_ORDER: Prisma.ResponseOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }];
 
 export async function browseResponses(deps: Deps, id: string, filter: ResponseFilter, page: PageQuery) {
   const questionnaire = await findQuestionnaire(deps.prisma, id);

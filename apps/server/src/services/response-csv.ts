@@ -1,9 +1,8 @@
-import type { Response as ResponseRow } from '@forms-engine/db';
 import { allQuestions, type Definition, type QuestionType, type ResponseFilter } from '@forms-engine/schema';
 import { csvLine } from './csv-format.ts';
 import type { Deps } from './deps.ts';
+import { type CsvRow, csvBatch } from './hot-sql.ts';
 import { findQuestionnaire } from './questionnaires.ts';
-import { RESPONSE_ORDER, responseWhere } from './response-admin.ts';
 
 const FIXED_COLUMNS = [
   'responseId',
@@ -17,7 +16,7 @@ const FIXED_COLUMNS = [
   'userAgent',
 ];
 const ADDRESS_PARTS = ['line1', 'line2', 'city', 'state', 'postalCode', 'country'] as const;
-const BATCH_SIZE = 500;
+const BATCH_SIZE = 1_000;
 
 interface AnswerColumn {
   code: string;
@@ -67,18 +66,18 @@ function cellsOf(column: AnswerColumn, value: unknown): (string | number)[] {
   }
 }
 
-function rowCells(row: ResponseRow, columns: AnswerColumn[]): (string | number)[] {
-  const answers = row.answers as Record<string, unknown>;
+function rowCells(row: CsvRow, columns: AnswerColumn[]): (string | number)[] {
+  const { answers } = row;
   return [
     row.id,
-    row.externalRef ?? '',
+    row.external_ref ?? '',
     row.status,
-    row.versionNumber,
-    row.createdAt.toISOString(),
-    row.updatedAt.toISOString(),
-    row.completedAt?.toISOString() ?? '',
+    row.version_number,
+    row.created_at.toISOString(),
+    row.updated_at.toISOString(),
+    row.completed_at?.toISOString() ?? '',
     row.origin ?? '',
-    row.userAgent ?? '',
+    row.user_agent ?? '',
     ...columns.flatMap((column) => cellsOf(column, answers[column.code])),
   ];
 }
@@ -96,20 +95,7 @@ export async function responseCsv(deps: Deps, id: string, filter: ResponseFilter
     select: { definition: true },
   });
   const columns = answerColumns(versions.map((version) => version.definition as Definition));
-  const where = responseWhere(id, filter);
-  const batchAfter = (after?: Pick<ResponseRow, 'createdAt' | 'id'>): Promise<ResponseRow[]> =>
-    deps.prisma.response.findMany({
-      where: after
-        ? {
-            AND: [
-              where,
-              { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] },
-            ],
-          }
-        : where,
-      orderBy: RESPONSE_ORDER,
-      take: BATCH_SIZE,
-    });
+  const batchAfter = (after?: CsvRow) => csvBatch(deps.sql, questionnaire.id, filter, after, BATCH_SIZE);
   // Read before the first line is sent, so a query that fails is still a problem response.
   const first = await batchAfter();
 

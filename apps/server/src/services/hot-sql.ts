@@ -1,10 +1,10 @@
 import type { SqlQuery } from '@forms-engine/db';
-import type { Answers, Position, SubmissionPolicy } from '@forms-engine/schema';
+import type { Answers, Position, ResponseFilter, SubmissionPolicy } from '@forms-engine/schema';
 
 /**
- * The respondent hot path's statements, written as SQL rather than through the ORM: they run
- * for every save and page view, and Prisma's query machinery cost more than the queries did
- * (see docs/performance.md). Each is one statement; everything else stays on Prisma.
+ * The hot paths' statements, written as SQL rather than through the ORM: the respondent's page
+ * views and saves, and the CSV export's batches. Prisma's query machinery cost more than the
+ * queries did (see docs/performance.md). Each is one statement; everything else stays on Prisma.
  */
 
 export interface QuestionnaireSettingsRow {
@@ -138,3 +138,50 @@ export async function responseStatus(sql: SqlQuery, responseId: string) {
 }
 
 export const answersJsonOf = (answers: Answers) => JSON.stringify(answers);
+
+export interface CsvRow {
+  id: string;
+  external_ref: string | null;
+  status: string;
+  version_number: number;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+  origin: string | null;
+  user_agent: string | null;
+  answers: Record<string, unknown>;
+}
+
+/**
+ * One batch of the CSV export: newest first, after the keyset cursor `after`, on the
+ * (questionnaire_id, created_at DESC, id DESC) index.
+ */
+export async function csvBatch(
+  sql: SqlQuery,
+  questionnaireId: string,
+  filter: ResponseFilter,
+  after: Pick<CsvRow, 'created_at' | 'id'> | undefined,
+  limit: number,
+): Promise<CsvRow[]> {
+  const params: unknown[] = [questionnaireId];
+  const where = ['questionnaire_id = $1::uuid'];
+  const add = (condition: string, value: unknown) => {
+    params.push(value);
+    where.push(condition.replace('?', `$${params.length}`));
+  };
+  if (filter.status) add('status = ?::"ResponseStatus"', filter.status);
+  if (filter.versionNumber !== undefined) add('version_number = ?', filter.versionNumber);
+  if (filter.externalRef !== undefined) add('external_ref = ?', filter.externalRef);
+  if (after) {
+    params.push(after.created_at, after.id);
+    where.push(`(created_at, id) < ($${params.length - 1}, $${params.length}::uuid)`);
+  }
+  params.push(limit);
+  return sql.query<CsvRow>(
+    `SELECT id::text, external_ref, status::text, version_number, created_at, updated_at, completed_at,
+            origin, user_agent, answers
+     FROM response WHERE ${where.join(' AND ')}
+     ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+    params,
+  );
+}
