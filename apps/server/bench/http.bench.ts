@@ -87,8 +87,34 @@ function load(options: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-const rps = (result: autocannon.Result) => result.requests.average;
+const rps = (result: autocannon.Result) => result.requests.total / (result.duration || SECONDS);
 const failures = (result: autocannon.Result) => result.errors + result.timeouts + result.non2xx;
+
+const ROUNDS = 4;
+
+/**
+ * A scenario and the hello ceiling, alternated in short rounds, so that whatever else the
+ * machine does weighs on both alike: the ratio is total requests against total requests.
+ */
+async function againstCeiling(helloUrl: string, options: autocannon.Options) {
+  const slice = Math.max(1, Math.round(SECONDS / ROUNDS));
+  let hello = 0;
+  let done = 0;
+  let seconds = 0;
+  let failed = 0;
+  let fastest304 = true;
+  const p99s: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    hello += (await load({ url: helloUrl, duration: slice })).requests.total;
+    const result = await load({ ...options, duration: slice });
+    done += result.requests.total;
+    seconds += result.duration || slice;
+    failed += failures(result);
+    p99s.push(result.latency.p99);
+    fastest304 &&= result.statusCodeStats?.['304']?.count === result.requests.total;
+  }
+  return { rps: done / seconds, ratio: done / hello, failed, p99: Math.max(...p99s), all304: fastest304 };
+}
 
 /** Peak RSS growth of `pid` while `work` runs, sampled every 20 ms. */
 async function rssGrowthDuring<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; growthMb: number }> {
@@ -188,10 +214,11 @@ export async function benchHttp(): Promise<BenchLine[]> {
 
     const ceiling = rps(await load({ url: `${hello.url}/hello` }));
     line('express hello (ceiling)', true, `${Math.round(ceiling)} req/s`);
+    const helloUrl = `${hello.url}/hello`;
 
     let next = 0;
     const body = answers();
-    const patch = await load({
+    const patch = await againstCeiling(helloUrl, {
       url: base,
       requests: [
         {
@@ -201,28 +228,27 @@ export async function benchHttp(): Promise<BenchLine[]> {
         },
       ],
     });
-    const patchRatio = rps(patch) / ceiling;
     line(
       'PATCH /public/v1/responses/{id} (2 KB answers)',
-      patchRatio >= BUDGETS.patchRatio && patch.latency.p99 <= BUDGETS.patchP99Ms && failures(patch) === 0,
-      `${Math.round(rps(patch))} req/s = ${(patchRatio * 100).toFixed(0)}% of hello (budget ${BUDGETS.patchRatio * 100}%), ` +
-        `p99 ${patch.latency.p99} ms (budget ${BUDGETS.patchP99Ms}), ${failures(patch)} failed`,
+      patch.ratio >= BUDGETS.patchRatio && patch.p99 <= BUDGETS.patchP99Ms && patch.failed === 0,
+      `${Math.round(patch.rps)} req/s = ${(patch.ratio * 100).toFixed(0)}% of hello (budget ${BUDGETS.patchRatio * 100}%), ` +
+        `p99 ${patch.p99} ms (budget ${BUDGETS.patchP99Ms}), ${patch.failed} failed`,
     );
 
-    const live = await load({ url: `${base}${livePath}` });
-    const liveRatio = rps(live) / ceiling;
+    const live = await againstCeiling(helloUrl, { url: `${base}${livePath}` });
     line(
       'GET live (200)',
-      liveRatio >= BUDGETS.live200Ratio && failures(live) === 0,
-      `${Math.round(rps(live))} req/s = ${(liveRatio * 100).toFixed(0)}% of hello (budget ${BUDGETS.live200Ratio * 100}%), p99 ${live.latency.p99} ms`,
+      live.ratio >= BUDGETS.live200Ratio && live.failed === 0,
+      `${Math.round(live.rps)} req/s = ${(live.ratio * 100).toFixed(0)}% of hello (budget ${BUDGETS.live200Ratio * 100}%), p99 ${live.p99} ms`,
     );
-    const notModified = await load({ url: `${base}${livePath}`, headers: { 'if-none-match': etag } });
-    const ratio304 = rps(notModified) / ceiling;
-    const all304 = notModified.statusCodeStats?.['304']?.count === notModified.requests.total;
+    const notModified = await againstCeiling(helloUrl, {
+      url: `${base}${livePath}`,
+      headers: { 'if-none-match': etag },
+    });
     line(
       'GET live (304, If-None-Match)',
-      ratio304 >= BUDGETS.live304Ratio && all304,
-      `${Math.round(rps(notModified))} req/s = ${(ratio304 * 100).toFixed(0)}% of hello (budget ${BUDGETS.live304Ratio * 100}%), p99 ${notModified.latency.p99} ms`,
+      notModified.ratio >= BUDGETS.live304Ratio && notModified.all304,
+      `${Math.round(notModified.rps)} req/s = ${(notModified.ratio * 100).toFixed(0)}% of hello (budget ${BUDGETS.live304Ratio * 100}%), p99 ${notModified.p99} ms`,
     );
 
     const { flows, failed } = await respondentFlows(base, publicId);

@@ -47,6 +47,18 @@ export function createApp({ deps, logger }: AppOptions): Express {
   // Before any routing: one reading of the path for every layer, and no unstorable query strings.
   app.use(canonicalTarget);
   app.use(safeQuery);
+
+  const createContext = createContextFactory(deps);
+  const guard = requireManagementToken(config.managementToken);
+  const json = jsonBody(config.jsonBodyLimitBytes, config.http.bodyTimeoutMs);
+  const rest = restAdapter(appRouter, createContext);
+
+  // The public API first: it takes the most requests, so they pass the fewest layers.
+  const publicApi = Router();
+  applyRateLimits(publicApi, config.rateLimits);
+  publicApi.use(publicOrigins(deps), json, liveRoute(deps), uploadRoute(deps), rest);
+  app.use(PUBLIC_API, publicApi);
+
   app.use(healthRoutes(deps));
   app.use(embedScriptRoute());
 
@@ -60,10 +72,6 @@ export function createApp({ deps, logger }: AppOptions): Express {
   });
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(undefined, { swaggerOptions: { url: '/openapi.json' } }));
 
-  const createContext = createContextFactory(deps);
-  const guard = requireManagementToken(config.managementToken);
-  const json = jsonBody(config.jsonBodyLimitBytes, config.http.bodyTimeoutMs);
-  const rest = restAdapter(appRouter, createContext);
   app.use(
     '/trpc',
     guard,
@@ -77,11 +85,6 @@ export function createApp({ deps, logger }: AppOptions): Express {
   managementApi.get('/questionnaires/:id/versions/:n', strongEtag);
   managementApi.use(responsesCsvRoute(deps), downloadRoute(deps), rest);
   app.use(MANAGEMENT_API, managementApi);
-
-  const publicApi = Router();
-  applyRateLimits(publicApi, config.rateLimits);
-  publicApi.use(publicOrigins(deps), json, liveRoute(deps), uploadRoute(deps), rest);
-  app.use(PUBLIC_API, publicApi);
 
   app.use(notFoundHandler(allowedMethodsOf(document)));
   app.use(errorHandler);

@@ -23,6 +23,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => value || undefined)
     .refine((value) => !value || /^postgres(ql)?:\/\//.test(value), 'Must be a postgres:// connection string'),
+  DATABASE_POOL_SIZE: positiveInt(20),
   DATA_DIR: z.string().default('.data'),
   MANAGEMENT_API_TOKEN: z
     .string()
@@ -58,6 +59,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Connections to Postgres per process (saves queue on a full pool). */
+  databasePoolSize: number;
   dataDir: string;
   managementToken: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -130,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: resolve(e.DATA_DIR),
     managementToken: e.MANAGEMENT_API_TOKEN,
     logLevel: e.LOG_LEVEL,

@@ -18,7 +18,11 @@ function exitAfterLogs(logger: Logger, code: number): never {
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    pgliteDir: pgliteDirFor(config.dataDir),
+  });
   const applied = await db.migrate();
   if (applied.length) logger.info({ applied }, 'migrations applied');
 

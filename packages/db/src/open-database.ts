@@ -52,8 +52,8 @@ function openPostgres(connectionString: string, poolSize = 10): Database {
     kind: 'postgres',
     prisma,
     sql: {
-      async query<Row>(sql: string, params?: unknown[]) {
-        return (await pool.query(sql, params)).rows as Row[];
+      async query<Row>(text: string, values?: unknown[], name?: string) {
+        return (await pool.query(name ? { name, text, values } : { text, values })).rows as Row[];
       },
     },
     listen: (channel, listener) => listenOnPostgres(connectionString, channel, listener),

@@ -7,7 +7,11 @@ export interface SqlSession {
 
 /** One parameterised statement on any pooled connection: the ORM-free hot paths use it. */
 export interface SqlQuery {
-  query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
+  /**
+   * `name` makes it a prepared statement on Postgres (parsed and planned once per connection,
+   * not per call); give the same name only to the same SQL text.
+   */
+  query<Row>(sql: string, params?: unknown[], name?: string): Promise<Row[]>;
 }
 
 /** What a LISTEN subscription reports. */

@@ -4,6 +4,11 @@ import { validationFailed } from '../errors/app-error.ts';
 // RFC 3986 path characters: unreserved, sub-delims, ":", "@", "/" and percent escapes.
 const PATH_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
+/**
+ * The common case, decided by one regex: segments of plain path characters without any escape,
+ * none of them `.` or `..`, an optional trailing slash, and a query without `#`.
+ */
+const PLAINLY_CANONICAL = /^(?:\/(?!\.\.?(?:[/?]|$))[A-Za-z0-9\-._~!$&'()*+,;=:@]+)*\/?(?:\?[^#]*)?$/;
 
 /**
  * Why a request target is not canonical, or undefined when it is. Canonical means there is
@@ -12,6 +17,7 @@ const UNRESERVED = /[A-Za-z0-9\-._~]/;
  * characters that need none, no control characters, and valid UTF-8 once decoded.
  */
 export function nonCanonicalReason(target: string): string | undefined {
+  if (PLAINLY_CANONICAL.test(target)) return undefined;
   if (!target.startsWith('/')) return 'the request target must be an absolute path';
   if (target.includes('#')) return 'the request target must not contain "#"';
   const query = target.indexOf('?');

@@ -22,6 +22,7 @@ export async function settingsByPublicId(sql: SqlQuery, publicId: string) {
   const rows = await sql.query<QuestionnaireSettingsRow>(
     `SELECT ${SETTINGS_COLUMNS} FROM questionnaire q WHERE q.public_id = $1`,
     [publicId],
+    'settings-by-public-id',
   );
   return rows[0];
 }
@@ -31,6 +32,7 @@ export async function settingsByResponseId(sql: SqlQuery, responseId: string) {
   const rows = await sql.query<QuestionnaireSettingsRow>(
     `SELECT ${SETTINGS_COLUMNS} FROM response r JOIN questionnaire q ON q.id = r.questionnaire_id WHERE r.id = $1::uuid`,
     [responseId],
+    'settings-by-response-id',
   );
   return rows[0];
 }
@@ -39,6 +41,7 @@ export async function versionDefinition(sql: SqlQuery, questionnaireId: string, 
   const rows = await sql.query<{ definition: unknown }>(
     'SELECT definition FROM questionnaire_version WHERE questionnaire_id = $1::uuid AND version_number = $2',
     [questionnaireId, versionNumber],
+    'version-definition',
   );
   return rows[0]?.definition;
 }
@@ -58,6 +61,7 @@ export async function insertResponse(
     `INSERT INTO response (id, questionnaire_id, version_number, external_ref, origin, user_agent)
      VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6)`,
     [row.id, row.questionnaireId, row.versionNumber, row.externalRef, row.origin, row.userAgent],
+    'insert-response',
   );
 }
 
@@ -72,6 +76,7 @@ export async function updateAnswers(
     `UPDATE response SET answers = $2::jsonb, last_step_id = $3, last_tab_id = $4, updated_at = now()
      WHERE id = $1::uuid AND status = 'IN_PROGRESS' RETURNING 1`,
     [responseId, answersJson, position?.stepId ?? null, position?.tabId ?? null],
+    'update-answers',
   );
   return rows.length > 0;
 }
@@ -81,6 +86,7 @@ export async function countCompleted(sql: SqlQuery, questionnaireId: string, ext
     `SELECT count(*)::int AS n FROM response
      WHERE questionnaire_id = $1::uuid AND external_ref = $2 AND status = 'COMPLETED'`,
     [questionnaireId, externalRef],
+    'count-completed',
   );
   return rows[0]?.n ?? 0;
 }
@@ -98,6 +104,7 @@ export async function completionFacts(sql: SqlQuery, responseId: string): Promis
     `SELECT r.status::text, r.external_ref, r.questionnaire_id::text, q.submission_policy::text
      FROM response r JOIN questionnaire q ON q.id = r.questionnaire_id WHERE r.id = $1::uuid`,
     [responseId],
+    'completion-facts',
   );
   return rows[0];
 }
@@ -108,6 +115,7 @@ export async function markCompleted(sql: SqlQuery, responseId: string, refGuard:
     `UPDATE response SET status = 'COMPLETED', completed_at = now(), updated_at = now(), ref_guard = $2
      WHERE id = $1::uuid AND status = 'IN_PROGRESS'`,
     [responseId, refGuard],
+    'mark-completed',
   );
 }
 
@@ -125,6 +133,7 @@ export async function rehydrationRow(sql: SqlQuery, responseId: string): Promise
     `SELECT status::text, version_number, answers, last_step_id, last_tab_id, questionnaire_id::text
      FROM response WHERE id = $1::uuid`,
     [responseId],
+    'rehydration-row',
   );
   return rows[0];
 }
@@ -133,6 +142,7 @@ export async function responseStatus(sql: SqlQuery, responseId: string) {
   const rows = await sql.query<{ status: 'IN_PROGRESS' | 'COMPLETED' }>(
     'SELECT status::text FROM response WHERE id = $1::uuid',
     [responseId],
+    'response-status',
   );
   return rows[0]?.status;
 }
@@ -177,11 +187,14 @@ export async function csvBatch(
     where.push(`(created_at, id) < ($${params.length - 1}, $${params.length}::uuid)`);
   }
   params.push(limit);
+  // One prepared statement per shape of filter.
+  const name = `csv-batch-${filter.status ? 's' : ''}${filter.versionNumber !== undefined ? 'v' : ''}${filter.externalRef !== undefined ? 'r' : ''}${after ? 'a' : ''}`;
   return sql.query<CsvRow>(
     `SELECT id::text, external_ref, status::text, version_number, created_at, updated_at, completed_at,
             origin, user_agent, answers
      FROM response WHERE ${where.join(' AND ')}
      ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
     params,
+    name,
   );
 }
