@@ -109,6 +109,23 @@ export async function completionFacts(sql: SqlQuery, responseId: string): Promis
   return rows[0];
 }
 
+/**
+ * IN_PROGRESS -> COMPLETED in one statement when no ref guard is involved (no externalRef, or a
+ * MULTIPLE questionnaire): the common case. False when it did not apply; the caller then reads.
+ */
+export async function completeUnguarded(sql: SqlQuery, responseId: string): Promise<boolean> {
+  const rows = await sql.query(
+    `UPDATE response r SET status = 'COMPLETED', completed_at = now(), updated_at = now()
+     WHERE r.id = $1::uuid AND r.status = 'IN_PROGRESS'
+       AND (r.external_ref IS NULL OR NOT EXISTS (
+         SELECT 1 FROM questionnaire q WHERE q.id = r.questionnaire_id AND q.submission_policy = 'ONE_PER_REF'))
+     RETURNING 1`,
+    [responseId],
+    'complete-unguarded',
+  );
+  return rows.length > 0;
+}
+
 /** IN_PROGRESS -> COMPLETED, taking the ref guard when asked; may throw a unique violation. */
 export async function markCompleted(sql: SqlQuery, responseId: string, refGuard: boolean): Promise<void> {
   await sql.query(

@@ -12,6 +12,7 @@ import { AppError, notFound } from '../errors/app-error.ts';
 import { checkAnswers } from './answer-limits.ts';
 import type { Deps } from './deps.ts';
 import {
+  completeUnguarded,
   completionFacts,
   countCompleted,
   insertResponse,
@@ -128,7 +129,9 @@ export async function patchResponse(deps: Deps, responseId: string, input: Patch
  * completions across any number of processes end with exactly one winner.
  */
 export async function completeResponse(deps: Deps, responseId: string): Promise<void> {
-  const row = isId(responseId) ? await completionFacts(deps.sql, responseId) : undefined;
+  if (!isId(responseId)) throw notFound('Response');
+  if (await completeUnguarded(deps.sql, responseId)) return;
+  const row = await completionFacts(deps.sql, responseId);
   if (!row) throw notFound('Response');
   if (row.status === 'COMPLETED') return;
   const guarded = row.submission_policy === 'ONE_PER_REF' && row.external_ref !== null;
