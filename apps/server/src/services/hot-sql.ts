@@ -166,14 +166,17 @@ export async function responseStatus(sql: SqlQuery, responseId: string) {
 
 export const answersJsonOf = (answers: Answers) => JSON.stringify(answers);
 
+const isoUtc = (column: string) => `to_char(r.${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 export interface CsvRow {
   id: string;
   external_ref: string | null;
   status: string;
   version_number: number;
-  created_at: Date;
-  updated_at: Date;
-  completed_at: Date | null;
+  /** ISO 8601 in UTC with milliseconds, formatted by Postgres (no Date round trip per cell). */
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
   origin: string | null;
   user_agent: string | null;
   answers: Record<string, unknown>;
@@ -191,26 +194,28 @@ export async function csvBatch(
   limit: number,
 ): Promise<CsvRow[]> {
   const params: unknown[] = [questionnaireId];
-  const where = ['questionnaire_id = $1::uuid'];
+  // Columns qualified: the output names the timestamps as text, and ORDER BY would pick those.
+  const where = ['r.questionnaire_id = $1::uuid'];
   const add = (condition: string, value: unknown) => {
     params.push(value);
     where.push(condition.replace('?', `$${params.length}`));
   };
-  if (filter.status) add('status = ?::"ResponseStatus"', filter.status);
-  if (filter.versionNumber !== undefined) add('version_number = ?', filter.versionNumber);
-  if (filter.externalRef !== undefined) add('external_ref = ?', filter.externalRef);
+  if (filter.status) add('r.status = ?::"ResponseStatus"', filter.status);
+  if (filter.versionNumber !== undefined) add('r.version_number = ?', filter.versionNumber);
+  if (filter.externalRef !== undefined) add('r.external_ref = ?', filter.externalRef);
   if (after) {
     params.push(after.created_at, after.id);
-    where.push(`(created_at, id) < ($${params.length - 1}, $${params.length}::uuid)`);
+    where.push(`(r.created_at, r.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
   }
   params.push(limit);
   // One prepared statement per shape of filter.
   const name = `csv-batch-${filter.status ? 's' : ''}${filter.versionNumber !== undefined ? 'v' : ''}${filter.externalRef !== undefined ? 'r' : ''}${after ? 'a' : ''}`;
   return sql.query<CsvRow>(
-    `SELECT id::text, external_ref, status::text, version_number, created_at, updated_at, completed_at,
-            origin, user_agent, answers
-     FROM response WHERE ${where.join(' AND ')}
-     ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+    `SELECT r.id::text, r.external_ref, r.status::text, r.version_number,
+            ${isoUtc('created_at')} AS created_at, ${isoUtc('updated_at')} AS updated_at,
+            ${isoUtc('completed_at')} AS completed_at, r.origin, r.user_agent, r.answers
+     FROM response r WHERE ${where.join(' AND ')}
+     ORDER BY r.created_at DESC, r.id DESC LIMIT $${params.length}`,
     params,
     name,
   );

@@ -1,5 +1,5 @@
 import { allQuestions, type Definition, type QuestionType, type ResponseFilter } from '@forms-engine/schema';
-import { csvLine } from './csv-format.ts';
+import { csvCell, csvLine } from './csv-format.ts';
 import type { Deps } from './deps.ts';
 import { type CsvRow, csvBatch } from './hot-sql.ts';
 import { findQuestionnaire } from './questionnaires.ts';
@@ -48,38 +48,33 @@ function text(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function cellsOf(column: AnswerColumn, value: unknown): (string | number)[] {
+/** The cells of one answer, quoted and comma-separated (an address is six cells). */
+function answerCells(column: AnswerColumn, value: unknown): string {
   const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
   switch (column.type) {
     case 'ADDRESS':
-      return ADDRESS_PARTS.map((part) => (isObject ? text((value as Record<string, unknown>)[part]) : ''));
+      return ADDRESS_PARTS.map((part) => csvCell(isObject ? text((value as Record<string, unknown>)[part]) : '')).join(
+        ',',
+      );
     case 'MULTI_CHOICE':
-      return [Array.isArray(value) ? value.map(text).join('; ') : text(value)];
+      return csvCell(Array.isArray(value) ? value.map(text).join('; ') : text(value));
     case 'FILE_UPLOAD':
-      return [
+      return csvCell(
         Array.isArray(value)
           ? value.map((file) => text((file as { fileName?: unknown } | null)?.fileName ?? file)).join('; ')
           : text(value),
-      ];
+      );
     default:
-      return [typeof value === 'number' ? value : text(value)];
+      return csvCell(typeof value === 'number' ? value : text(value));
   }
 }
 
-function rowCells(row: CsvRow, columns: AnswerColumn[]): (string | number)[] {
+/** One CSV line, written as one string: this runs a hundred thousand times an export. */
+function rowLine(row: CsvRow, columns: AnswerColumn[]): string {
   const { answers } = row;
-  return [
-    row.id,
-    row.external_ref ?? '',
-    row.status,
-    row.version_number,
-    row.created_at.toISOString(),
-    row.updated_at.toISOString(),
-    row.completed_at?.toISOString() ?? '',
-    row.origin ?? '',
-    row.user_agent ?? '',
-    ...columns.flatMap((column) => cellsOf(column, answers[column.code])),
-  ];
+  let line = `${row.id},${csvCell(row.external_ref ?? '')},${row.status},${row.version_number},${row.created_at},${row.updated_at},${row.completed_at ?? ''},${csvCell(row.origin ?? '')},${csvCell(row.user_agent ?? '')}`;
+  for (const column of columns) line += `,${answerCells(column, answers[column.code])}`;
+  return `${line}\r\n`;
 }
 
 /**
@@ -102,7 +97,9 @@ export async function responseCsv(deps: Deps, id: string, filter: ResponseFilter
   async function* lines(): AsyncGenerator<string> {
     yield csvLine([...FIXED_COLUMNS, ...columns.flatMap(headerOf)]);
     for (let batch = first; batch.length > 0; batch = await batchAfter(batch.at(-1))) {
-      yield batch.map((row) => csvLine(rowCells(row, columns))).join('');
+      let chunk = '';
+      for (const row of batch) chunk += rowLine(row, columns);
+      yield chunk;
       if (batch.length < BATCH_SIZE) return;
     }
   }
