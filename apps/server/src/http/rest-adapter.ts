@@ -88,15 +88,17 @@ export function restAdapter(
   router: AnyTRPCRouter,
   createContext: (opts: { req: Request; res: Response }) => Context,
 ): RequestHandler {
-  const routes = routesOf(router);
+  // By method, so a request tries only the few paths that take its method.
+  const routesByMethod = new Map<string, Route[]>();
+  for (const route of routesOf(router))
+    routesByMethod.set(route.method, [...(routesByMethod.get(route.method) ?? []), route]);
   const createCaller = createCallerFactory(router);
   return async (req, res, next) => {
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     // Mounted under /api/v1 and /public/v1; the templates are whole paths.
     const path = req.baseUrl + req.path;
     let params: Record<string, string> | undefined;
-    const route = routes.find((candidate) => {
-      if (candidate.method !== method) return false;
+    const route = routesByMethod.get(method)?.find((candidate) => {
       const match = candidate.regex.exec(path);
       params = match ? (match.groups ?? {}) : undefined;
       return match !== null;

@@ -16,7 +16,7 @@ const FIXED_COLUMNS = [
   'userAgent',
 ];
 const ADDRESS_PARTS = ['line1', 'line2', 'city', 'state', 'postalCode', 'country'] as const;
-const BATCH_SIZE = 1_000;
+const BATCH_SIZE = 500;
 
 interface AnswerColumn {
   code: string;
