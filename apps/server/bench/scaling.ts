@@ -1,0 +1,72 @@
+// How the response queries grow with the number of responses: `pnpm --filter @forms-engine/server
+// bench:scaling` (Postgres only; a few minutes). Prints each query's plan and time at 10k, 100k and
+// 1M responses of one questionnaire, and the CSV export's speed. Figures go to docs/performance.md.
+import { createTestDatabase } from '@forms-engine/db/testing';
+import { loadConfig } from '../src/config.ts';
+import { buildDeps } from '../src/services/deps.ts';
+import { responseCsv } from '../src/services/response-csv.ts';
+
+const SIZES = (process.env.SCALING_SIZES ?? '10000,100000,1000000').split(',').map(Number);
+process.env.DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+const database = await createTestDatabase();
+const { prisma, sql } = database.db;
+const deps = buildDeps(database.db, loadConfig({ LOG_LEVEL: 'silent' }));
+const questionnaireId = '00000000-0000-4000-8000-00000000000a';
+const questions = Array.from({ length: 20 }, (_, i) => ({ id: `q${i}`, code: `c${i}`, type: 'SHORT_TEXT' }));
+const definition = { schemaVersion: 1, steps: [], tabs: [], questions };
+await prisma.questionnaire.create({
+  data: { id: questionnaireId, publicId: 'scaling', name: 'Scaling', draft: definition, currentVersion: 1 },
+});
+await prisma.questionnaireVersion.create({ data: { questionnaireId, versionNumber: 1, definition } });
+const answers = Object.fromEntries(
+  questions.map((q) => [q.code, `An answer of about a hundred characters. `.repeat(2)]),
+);
+
+/** The plan's first line (its top node), its index use, and the execution time. */
+async function plan(label: string, query: string, params: unknown[]) {
+  const rows = await sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, params);
+  const lines = rows.map((row) => row['QUERY PLAN']);
+  const indexes = [...new Set(lines.flatMap((line) => /using (\w+)/.exec(line)?.[1] ?? []))];
+  const seqScan = lines.some((line) => line.includes('Seq Scan'));
+  const time = lines.find((line) => line.startsWith('Execution Time'));
+  console.log(`  ${label}: ${time}; ${seqScan ? 'SEQ SCAN' : `index ${indexes.join(', ') || '(none)'}`}`);
+}
+
+let total = 0;
+for (const size of SIZES) {
+  await sql.query(
+    `INSERT INTO response (id, questionnaire_id, version_number, external_ref, status, answers, created_at, updated_at)
+     SELECT gen_random_uuid(), $1::uuid, 1, 'ref-' || (g % 1000), CASE WHEN g % 3 = 0 THEN 'COMPLETED' ELSE 'IN_PROGRESS' END::"ResponseStatus",
+            $2::jsonb, now() - ((g + $3) * interval '10 milliseconds'), now()
+     FROM generate_series(1, $4) AS g`,
+    [questionnaireId, JSON.stringify(answers), total, size - total],
+  );
+  total = size;
+  await sql.query('ANALYZE response');
+  console.log(`${size} responses`);
+  const page = (offset: number, filter = '') =>
+    `SELECT * FROM response WHERE questionnaire_id = $1::uuid ${filter} ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET ${offset}`;
+  await plan('browse, first page', page(0), [questionnaireId]);
+  await plan('browse, page at the middle', page(Math.floor(size / 2 / 50) * 50), [questionnaireId]);
+  await plan('browse total (count)', 'SELECT count(*) FROM response WHERE questionnaire_id = $1::uuid', [
+    questionnaireId,
+  ]);
+  await plan('browse by status, first page', page(0, "AND status = 'COMPLETED'"), [questionnaireId]);
+  await plan('browse by externalRef', page(0, "AND external_ref = 'ref-7'"), [questionnaireId]);
+  await plan(
+    'CSV batch after a cursor',
+    `SELECT * FROM response r WHERE r.questionnaire_id = $1::uuid AND (r.created_at, r.id) < (now() - interval '1 hour', $2::uuid)
+     ORDER BY r.created_at DESC, r.id DESC LIMIT 500`,
+    [questionnaireId, questionnaireId],
+  );
+  const started = performance.now();
+  let lines = 0;
+  const { lines: csv } = await responseCsv(deps, questionnaireId, {});
+  for await (const chunk of csv) lines += chunk.split('\r\n').length - 1;
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `  CSV export in process: ${lines - 1} rows in ${seconds.toFixed(1)} s = ${Math.round((lines - 1) / seconds)} rows/s`,
+  );
+}
+await database.dispose();
