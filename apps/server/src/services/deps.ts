@@ -6,6 +6,7 @@ import { createGeocoder } from '../geocode/index.ts';
 import type { Logger } from '../logger.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { createLocalDiskStorage, filesDirFor } from '../storage/local-disk.ts';
+import { AnswerWrites } from './answer-writes.ts';
 
 /** What service functions need from the outside world; passed in, never imported. */
 export interface Deps {
@@ -19,6 +20,8 @@ export interface Deps {
   geocoder: Geocoder;
   /** Questionnaire settings and live documents in memory, kept current by NOTIFY. */
   publicQuestionnaires: PublicQuestionnaires;
+  /** Answer saves, coalesced into batches under load. */
+  answerWrites: AnswerWrites;
 }
 
 /** The one place the deps are assembled, so the server and the tests run the same parts. */
@@ -30,5 +33,6 @@ export function buildDeps(db: Pick<Database, 'prisma' | 'sql'>, config: Config, 
     storage: createLocalDiskStorage(filesDirFor(config.dataDir)),
     geocoder: createGeocoder(config, logger),
     publicQuestionnaires: new PublicQuestionnaires(db.sql),
+    answerWrites: new AnswerWrites(db.sql),
   };
 }

@@ -81,6 +81,28 @@ export async function updateAnswers(
   return rows.length > 0;
 }
 
+/** Several saves in one statement (see answer-writes.ts); returns the ids it updated. */
+export async function updateAnswersBatch(
+  sql: SqlQuery,
+  writes: { responseId: string; answersJson: string; position: Position | undefined }[],
+): Promise<string[]> {
+  const rows = await sql.query<{ id: string }>(
+    `UPDATE response AS r
+     SET answers = v.answers::jsonb, last_step_id = v.step_id, last_tab_id = v.tab_id, updated_at = now()
+     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS v(id, answers, step_id, tab_id)
+     WHERE r.id = v.id AND r.status = 'IN_PROGRESS'
+     RETURNING r.id::text`,
+    [
+      writes.map((write) => write.responseId),
+      writes.map((write) => write.answersJson),
+      writes.map((write) => write.position?.stepId ?? null),
+      writes.map((write) => write.position?.tabId ?? null),
+    ],
+    'update-answers-batch',
+  );
+  return rows.map((row) => row.id);
+}
+
 export async function countCompleted(sql: SqlQuery, questionnaireId: string, externalRef: string): Promise<number> {
   const rows = await sql.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM response

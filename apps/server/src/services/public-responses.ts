@@ -19,7 +19,6 @@ import {
   markCompleted,
   rehydrationRow,
   responseStatus,
-  updateAnswers,
 } from './hot-sql.ts';
 import { isId, newId } from './ids.ts';
 
@@ -118,7 +117,7 @@ export async function rehydrateResponse(deps: Deps, responseId: string): Promise
 /** Replaces the whole answers map and position (not a merge); only while IN_PROGRESS. */
 export async function patchResponse(deps: Deps, responseId: string, input: PatchResponseRequest): Promise<void> {
   const answersJson = checkAnswers(input.answers, deps.config.answers);
-  if (isId(responseId) && (await updateAnswers(deps.sql, responseId, answersJson, input.lastPosition))) return;
+  if (isId(responseId) && (await deps.answerWrites.write(responseId, answersJson, input.lastPosition))) return;
   if (!isId(responseId) || !(await responseStatus(deps.sql, responseId))) throw notFound('Response');
   throw responseCompleted();
 }
