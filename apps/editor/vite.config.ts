@@ -1,8 +1,38 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+const SERVER = process.env.FORMS_ENGINE_URL ?? 'http://127.0.0.1:3000';
+
 export default defineConfig({
   plugins: [react()],
-  server: { proxy: { '/trpc': 'http://127.0.0.1:3000', '/api': 'http://127.0.0.1:3000' } },
-  test: { environment: 'jsdom', include: ['src/**/*.test.tsx'] },
+  // `pnpm dev`: hot reload here, the API from a running server.
+  server: { proxy: { '/trpc': SERVER, '/api': SERVER, '/public': SERVER, '/embed': SERVER } },
+  build: { sourcemap: true, chunkSizeWarningLimit: 1024 },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+          environment: 'jsdom',
+          // userEvent types key by key; under a busy CI machine a form test takes seconds.
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/*.test.ts'],
+          environment: 'node',
+          // The browser tests use the built editor, as the server serves it.
+          globalSetup: ['./e2e/ensure-build.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          expect: { poll: { timeout: 10_000, interval: 50 } },
+        },
+      },
+    ],
+  },
 });

@@ -1,11 +1,32 @@
-/** Placeholder shell until the editor issue; points people at the API docs meanwhile. */
-export function App() {
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createEditorClient, createEditorQueryClient, type EditorClient, TRPCProvider } from './data/trpc.ts';
+import { routes } from './routes.tsx';
+
+export interface AppProviderProps {
+  client?: EditorClient;
+  children: React.ReactNode;
+}
+
+/** The data layer: one query cache and one tRPC client (tests pass their own client). */
+export function AppProviders({ client, children }: AppProviderProps) {
+  const [queryClient] = useState(createEditorQueryClient);
+  const [trpcClient] = useState(() => client ?? createEditorClient());
   return (
-    <main>
-      <h1>Forms Engine editor</h1>
-      <p>
-        The editor is not built yet. The management API is documented at <a href="/docs">/docs</a>.
-      </p>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        {children}
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}
+
+export function App() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return (
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

@@ -4,6 +4,7 @@ import swaggerUi from 'swagger-ui-express';
 import { createContextFactory } from './context.ts';
 import { MANAGEMENT_API, PUBLIC_API } from './http/api-prefixes.ts';
 import { canonicalTarget } from './http/canonical-target.ts';
+import { editorStatic, findEditorDist } from './http/editor-static.ts';
 import { embedScriptOpenApiPaths } from './http/embed-script-openapi.ts';
 import { embedScriptRoute } from './http/embed-script-route.ts';
 import { filesOpenApiPaths } from './http/files-openapi.ts';
@@ -85,6 +86,9 @@ export function createApp({ deps, logger }: AppOptions): Express {
   managementApi.get('/questionnaires/:id/versions/:n', strongEtag);
   managementApi.use(responsesCsvRoute(deps), downloadRoute(deps), rest);
   app.use(MANAGEMENT_API, managementApi);
+
+  // Last before the 404s: the editor's pages never shadow an API path.
+  app.use(editorStatic(findEditorDist(config.editorDistDir)));
 
   app.use(notFoundHandler(allowedMethodsOf(document)));
   app.use(errorHandler);

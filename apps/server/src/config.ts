@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_PUBLIC_WRITES: nonNegativeInt(120),
   RATE_LIMIT_GEOCODE: nonNegativeInt(300),
   TRUST_PROXY: TrustProxy,
+  /** The built editor (apps/editor/dist); found beside the server when unset. */
+  EDITOR_DIST_DIR: z.string().optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -78,6 +80,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   geocoderUrl: string | undefined;
   answers: AnswerLimits;
+  /** Where the built editor is, if set; otherwise looked up beside the server (http/editor-static.ts). */
+  editorDistDir: string | undefined;
 }
 
 /** Shape-and-size bounds of a response's answers (spec section 1: no content checks in v1). */
@@ -169,5 +173,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxArrayItems: e.ANSWERS_MAX_ARRAY_ITEMS,
       maxDepth: e.ANSWERS_MAX_DEPTH,
     },
+    editorDistDir: e.EDITOR_DIST_DIR ? resolve(e.EDITOR_DIST_DIR) : undefined,
   };
 }

@@ -39,6 +39,9 @@ async function main() {
   const stopFileSweeper = startFileSweeper(deps, logger);
   // The bound port, not the configured one: PORT=0 picks a free port (tests rely on it).
   logger.info({ port: address.port, database: db.kind, dataDir: config.dataDir }, 'Forms Engine listening');
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const editorUrl = `http://${shownHost}:${address.port}/`;
+  logger.info({ url: editorUrl }, `Editor at ${editorUrl}`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -3,7 +3,7 @@ import type { QuestionnaireDetail } from '@forms-engine/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sleep } from './expect-problem.ts';
 import { createPublished } from './factories.ts';
-import { call, startTestServer, type TestServer } from './harness.ts';
+import { startTestServer, type TestServer } from './harness.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /** How soon a change must be seen elsewhere: NOTIFY takes milliseconds; the cache's safety-net age is 10 s. */

@@ -58,6 +58,22 @@ describe('response management', () => {
     });
   });
 
+  describe('get one', () => {
+    it('answers the response as browse lists it, and 404s one of another questionnaire', async () => {
+      const q = await createPublished(server);
+      const other = await createQuestionnaire(server);
+      const id = await start(q.publicId, { versionNumber: 1, externalRef: 'r-1' });
+      const one = await call(server, 'GET', `/api/v1/questionnaires/${q.id}/responses/${id}`);
+      expect(one.status).toBe(200);
+      const listed = (await call(server, 'GET', `/api/v1/questionnaires/${q.id}/responses`)).body.items[0];
+      expect(one.body).toEqual(listed);
+      expect(one.body).toMatchObject({ responseId: id, externalRef: 'r-1', status: 'IN_PROGRESS', versionNumber: 1 });
+      expect((await call(server, 'GET', `/api/v1/questionnaires/${other.id}/responses/${id}`)).status).toBe(404);
+      expect((await call(server, 'GET', `/api/v1/questionnaires/${q.id}/responses/not-an-id`)).status).toBe(404);
+      expect((await call(server, 'GET', `/api/v1/questionnaires/nope/responses/${id}`)).status).toBe(404);
+    });
+  });
+
   describe('hard delete', () => {
     it('removes the response for good, completed or not', async () => {
       const q = await createPublished(server);

@@ -54,6 +54,16 @@ export async function browseResponses(deps: Deps, id: string, filter: ResponseFi
   };
 }
 
+/** One response of the questionnaire, as browse lists it. */
+export async function getResponse(deps: Deps, id: string, responseId: string): Promise<ResponseExport> {
+  const questionnaire = await findQuestionnaire(deps.prisma, id);
+  const row = isId(responseId)
+    ? await deps.prisma.response.findFirst({ where: { id: responseId, questionnaireId: id } })
+    : null;
+  if (!row) throw notFound('Response');
+  return toResponseExport(row, questionnaire.publicId);
+}
+
 /** Data-subject erasure: the row goes, and with it the file rows (cascade) and their bytes. */
 export async function deleteResponse(deps: Deps, id: string, responseId: string): Promise<void> {
   await findQuestionnaire(deps.prisma, id);

@@ -1,0 +1,109 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOf } from './support/api.ts';
+import { accessibilityViolations, launchBrowser } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/** axe-core finds nothing on any main screen, each loaded with real content. */
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const version1 = {
+  schemaVersion: 1,
+  steps: [
+    {
+      id: 's1',
+      title: 'About you',
+      questions: [
+        { id: 'a', code: 'name', type: 'SHORT_TEXT', prompt: 'Your name' },
+        { id: 'b', code: 'has_pet', type: 'YES_NO', prompt: 'Do you have a pet?' },
+        {
+          id: 'c',
+          code: 'pet_name',
+          type: 'SHORT_TEXT',
+          prompt: 'Pet name',
+          visibility: {
+            mode: 'CONDITIONAL',
+            rule: {
+              combinator: 'ALL',
+              conditions: [{ source: 'ANSWER', questionCode: 'has_pet', operator: 'EQUALS', value: true }],
+            },
+          },
+        },
+      ],
+    },
+    {
+      id: 's2',
+      title: 'More',
+      questions: [
+        {
+          id: 'd',
+          code: 'colour',
+          type: 'SINGLE_CHOICE',
+          prompt: 'Colour',
+          typeConfig: {
+            choices: [
+              { value: 'r', label: 'Red' },
+              { value: 'g', label: 'Green' },
+            ],
+          },
+        },
+      ],
+    },
+  ],
+};
+
+async function expectNoViolations(page: Page, screen: string) {
+  expect({ screen, violations: await accessibilityViolations(page) }).toEqual({ screen, violations: [] });
+}
+
+describe('accessibility', () => {
+  it('has no axe violations on the list, draft, versions, a version, the diff, settings, responses and a response', async () => {
+    const api = apiOf(server.url);
+    const q = await api.questionnaire('Accessible survey', version1);
+    await api.ok('PUT', `/api/v1/questionnaires/${q.id}/draft`, {
+      ...version1,
+      steps: [version1.steps[0], { ...version1.steps[1], title: 'More about you' }],
+    });
+    const responseId = await api.respond(q.publicId, 1, { name: 'Ada', has_pet: true, pet_name: 'Rex' }, 'ref-9');
+
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    const base = `${server.url}/questionnaires/${q.id}`;
+    const screens: [string, string, (page: Page) => Promise<unknown>][] = [
+      ['list', `${server.url}/`, (p) => p.getByRole('link', { name: 'Accessible survey' }).first().waitFor()],
+      ['draft', base, (p) => p.getByRole('navigation', { name: 'Outline' }).waitFor()],
+      ['versions', `${base}/versions`, (p) => p.getByRole('button', { name: 'Restore version 1' }).waitFor()],
+      ['version 1', `${base}/versions/1`, (p) => p.getByText('Pet name').first().waitFor()],
+      ['settings', `${base}/settings`, (p) => p.getByText(q.publicId).first().waitFor()],
+      [
+        'responses',
+        `${base}/responses`,
+        (p) => p.getByRole('table', { name: 'Responses' }).getByText('ref-9').waitFor(),
+      ],
+      ['response', `${base}/responses/${responseId}`, (p) => p.getByText('Rex').waitFor()],
+    ];
+    for (const [screen, url, ready] of screens) {
+      await page.goto(url);
+      await ready(page);
+      await expectNoViolations(page, screen);
+    }
+
+    // The diff between version 1 and the draft, on the versions screen.
+    await page.goto(`${base}/versions`);
+    await page.getByLabel('From', { exact: true }).selectOption('1');
+    await page.getByLabel('To', { exact: true }).selectOption('draft');
+    await page.getByRole('region', { name: 'Differences' }).waitFor();
+    await expectNoViolations(page, 'diff');
+    await context.close();
+  });
+});

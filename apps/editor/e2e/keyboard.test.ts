@@ -1,0 +1,157 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOf } from './support/api.ts';
+import { launchBrowser } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * The outline and the rule builder with the keyboard alone: Tab to reach a control, Enter or
+ * Space to press it, arrow keys in selects and while dragging. No mouse, no fill().
+ */
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const draft = {
+  schemaVersion: 1,
+  steps: [
+    {
+      id: 's1',
+      title: 'About you',
+      questions: [
+        { id: 'a', code: 'name', type: 'SHORT_TEXT', prompt: 'Your name' },
+        { id: 'b', code: 'has_pet', type: 'YES_NO', prompt: 'Do you have a pet?' },
+        { id: 'c', code: 'pet_name', type: 'SHORT_TEXT', prompt: 'Pet name' },
+      ],
+    },
+    { id: 's2', title: 'More', questions: [{ id: 'd', code: 'age', type: 'NUMBER', prompt: 'Age' }] },
+  ],
+};
+
+/** What the focused element is called (aria-label, its label, or its text). */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element) return '';
+    const labelled = element.getAttribute('aria-label');
+    if (labelled) return labelled;
+    const id = element.id;
+    const label = id ? document.querySelector(`label[for="${CSS.escape(id)}"]`) : null;
+    return (label?.textContent ?? element.textContent ?? '').trim();
+  });
+
+/** Presses Tab (forwards) until the focused control is called `name`. */
+async function tabTo(page: Page, name: string | RegExp, limit = 120) {
+  const seen: string[] = [];
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const current = await focusedName(page);
+    if (typeof name === 'string' ? current === name : name.test(current)) return;
+    seen.push(current);
+  }
+  throw new Error(`Tab never reached "${name}", passing ${seen.join(' | ')}`);
+}
+
+/** Picks an option of the focused select with the arrow keys. */
+async function chooseWithArrows(page: Page, optionText: string) {
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 30; i++) {
+    const text = await page.evaluate(() => {
+      const select = document.activeElement as HTMLSelectElement;
+      return select.selectedOptions[0]?.textContent?.trim() ?? '';
+    });
+    if (text === optionText) return;
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`No option "${optionText}"`);
+}
+
+const outlineOrder = (page: Page, list: string) =>
+  page
+    .getByRole('list', { name: `Questions of ${list}` })
+    .locator(':scope > li .select')
+    .allTextContents()
+    .then((texts) => texts.map((text) => text.replace(/\s*\(.*$/, '')));
+
+const saved = (page: Page) =>
+  expect
+    .poll(() =>
+      page
+        .getByRole('status')
+        .filter({ hasText: /^Saved$/ })
+        .count(),
+    )
+    .toBe(1);
+
+describe('keyboard only', () => {
+  it('reorders and moves questions in the outline, and writes a visibility rule', async () => {
+    const api = apiOf(server.url);
+    const q = await api.questionnaire('Keyboard', draft, { publish: false });
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/questionnaires/${q.id}`);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Outline' }).count()).toBe(1);
+    await expect.poll(() => outlineOrder(page, 'About you')).toEqual(['Your name', 'Do you have a pet?', 'Pet name']);
+
+    // "Move down" with Enter.
+    await tabTo(page, /^Move (down: Your name|Your name down)$/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => outlineOrder(page, 'About you')).toEqual(['Do you have a pet?', 'Your name', 'Pet name']);
+
+    // Drag and drop with the keyboard: Space lifts, ArrowUp moves, Space drops.
+    await page.locator('body').focus();
+    await tabTo(page, 'Drag Pet name');
+    // dnd-kit measures between keys, as it would between a person's key presses.
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(150);
+    await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(150);
+    await page.keyboard.press('Space');
+    await expect.poll(() => outlineOrder(page, 'About you')).toEqual(['Do you have a pet?', 'Pet name', 'Your name']);
+
+    // To another step with the "Move to" select.
+    await page.locator('body').focus();
+    await tabTo(page, 'Move Your name to');
+    // The first step down the list ("More", the only other place) moves it at once.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => outlineOrder(page, 'More')).toEqual(['Age', 'Your name']);
+
+    // Select "Pet name" and make it visible only when the pet question is answered yes.
+    await page.locator('body').focus();
+    await tabTo(page, /^Pet name \(/);
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'Visibility mode');
+    await chooseWithArrows(page, 'Shown when…');
+    await tabTo(page, 'Reads');
+    await chooseWithArrows(page, 'Answer to "Do you have a pet?"');
+    await tabTo(page, 'Operator');
+    await chooseWithArrows(page, 'Equals');
+    await tabTo(page, 'Value');
+    const valueTag = await page.evaluate(() => document.activeElement?.tagName);
+    if (valueTag === 'SELECT') await chooseWithArrows(page, 'Yes');
+    else await page.keyboard.press('Space');
+    await saved(page);
+
+    const detail = await api.ok<{ draft: typeof draft }>('GET', `/api/v1/questionnaires/${q.id}`);
+    const petName = detail.draft.steps[0]?.questions.find((question) => question.code === 'pet_name') as unknown as {
+      visibility: unknown;
+    };
+    expect(petName.visibility).toEqual({
+      mode: 'CONDITIONAL',
+      rule: {
+        combinator: 'ALL',
+        conditions: [{ source: 'ANSWER', questionCode: 'has_pet', operator: 'EQUALS', value: true }],
+      },
+    });
+    expect(detail.draft.steps[1]?.questions.map((question) => question.code)).toEqual(['age', 'name']);
+    await context.close();
+  });
+});

@@ -1,0 +1,301 @@
+import type { Definition, Question, RuleConfig, Step, Tab } from '@forms-engine/schema';
+import type { QuestionTypeName } from '@forms-engine/schema/rules';
+
+/**
+ * The draft as one value and pure edits on it: every change makes a new definition (the undo
+ * history keeps the old ones). Questions live in containers: the top level, a top-level tab,
+ * a step, or a step's tab.
+ */
+export interface ContainerRef {
+  step?: number;
+  tab?: number;
+}
+
+export type Selection =
+  | { kind: 'question'; container: ContainerRef; index: number }
+  | { kind: 'step'; step: number }
+  | { kind: 'tab'; step?: number; tab: number };
+
+export interface Container {
+  ref: ContainerRef;
+  /** "Step 1 › Tab 2", for pickers. */
+  label: string;
+  /** The API's field path of its question list, e.g. `steps.0.tabs.1.questions`. */
+  path: string;
+  questions: Question[];
+}
+
+const tabsOf = (definition: Definition, step: number | undefined): Tab[] =>
+  step === undefined ? definition.tabs : (definition.steps[step]?.tabs ?? []);
+
+export function containerPath(ref: ContainerRef): string {
+  const parts: string[] = [];
+  if (ref.step !== undefined) parts.push('steps', String(ref.step));
+  if (ref.tab !== undefined) parts.push('tabs', String(ref.tab));
+  parts.push('questions');
+  return parts.join('.');
+}
+
+export function questionsOf(definition: Definition, ref: ContainerRef): Question[] {
+  if (ref.step === undefined)
+    return ref.tab === undefined ? definition.questions : (definition.tabs[ref.tab]?.questions ?? []);
+  const step = definition.steps[ref.step];
+  if (!step) return [];
+  return ref.tab === undefined ? step.questions : (step.tabs[ref.tab]?.questions ?? []);
+}
+
+function withQuestions(definition: Definition, ref: ContainerRef, questions: Question[]): Definition {
+  const replaceTab = (tabs: Tab[], index: number) => tabs.map((tab, i) => (i === index ? { ...tab, questions } : tab));
+  if (ref.step === undefined) {
+    return ref.tab === undefined
+      ? { ...definition, questions }
+      : { ...definition, tabs: replaceTab(definition.tabs, ref.tab) };
+  }
+  return {
+    ...definition,
+    steps: definition.steps.map((step, i) =>
+      i !== ref.step
+        ? step
+        : ref.tab === undefined
+          ? { ...step, questions }
+          : { ...step, tabs: replaceTab(step.tabs, ref.tab) },
+    ),
+  };
+}
+
+/** Every place a question can go, in outline order. */
+export function containersOf(definition: Definition): Container[] {
+  const list: Container[] = [];
+  const add = (ref: ContainerRef, label: string) => {
+    list.push({ ref, label, path: containerPath(ref), questions: questionsOf(definition, ref) });
+  };
+  if (definition.steps.length > 0) {
+    for (const [s, step] of definition.steps.entries()) {
+      const stepLabel = step.title || `Step ${s + 1}`;
+      if (step.tabs.length === 0 || step.questions.length > 0) add({ step: s }, stepLabel);
+      for (const [t, tab] of step.tabs.entries())
+        add({ step: s, tab: t }, `${stepLabel} › ${tab.title || `Tab ${t + 1}`}`);
+    }
+  } else if (definition.tabs.length > 0) {
+    for (const [t, tab] of definition.tabs.entries()) add({ tab: t }, tab.title || `Tab ${t + 1}`);
+  } else {
+    add({}, 'Questions');
+  }
+  return list;
+}
+
+export const sameContainer = (a: ContainerRef, b: ContainerRef) => a.step === b.step && a.tab === b.tab;
+
+/** Every code and id in use, so new ones are unique. */
+function usedNames(definition: Definition): Set<string> {
+  const used = new Set<string>();
+  for (const container of containersOf(definition)) {
+    for (const question of container.questions) used.add(question.code).add(question.id);
+  }
+  definition.steps.forEach((step) => {
+    used.add(step.id);
+    for (const tab of step.tabs) used.add(tab.id);
+  });
+  for (const tab of definition.tabs) used.add(tab.id);
+  return used;
+}
+
+function uniqueName(definition: Definition, stem: string): string {
+  const used = usedNames(definition);
+  for (let n = 1; ; n++) if (!used.has(`${stem}_${n}`)) return `${stem}_${n}`;
+}
+
+const CHOICE_TYPES: readonly QuestionTypeName[] = ['SINGLE_CHOICE', 'MULTI_CHOICE', 'DROPDOWN'];
+
+/** The typeConfig a new question of `type` starts with: choices need at least one. */
+export function initialTypeConfig(type: QuestionTypeName): Record<string, unknown> {
+  return CHOICE_TYPES.includes(type)
+    ? {
+        choices: [
+          { value: 'option_1', label: 'Option 1' },
+          { value: 'option_2', label: 'Option 2' },
+        ],
+      }
+    : {};
+}
+
+export function newQuestion(definition: Definition, type: QuestionTypeName): Question {
+  const code = uniqueName(definition, 'question');
+  return {
+    id: code,
+    code,
+    type,
+    prompt: '',
+    sectionTitle: '',
+    width: 'FULL',
+    visibility: { mode: 'ALWAYS' },
+    requirement: { mode: 'NEVER' },
+    typeConfig: initialTypeConfig(type),
+  } as Question;
+}
+
+export function addQuestion(definition: Definition, ref: ContainerRef, type: QuestionTypeName): Definition {
+  return withQuestions(definition, ref, [...questionsOf(definition, ref), newQuestion(definition, type)]);
+}
+
+export function updateQuestion(
+  definition: Definition,
+  ref: ContainerRef,
+  index: number,
+  change: (question: Question) => Question,
+): Definition {
+  return withQuestions(
+    definition,
+    ref,
+    questionsOf(definition, ref).map((question, i) => (i === index ? change(question) : question)),
+  );
+}
+
+/** A new type keeps the shared fields and starts the type's settings afresh. */
+export function changeType(question: Question, type: QuestionTypeName): Question {
+  return { ...question, type, typeConfig: initialTypeConfig(type) } as Question;
+}
+
+export function removeQuestion(definition: Definition, ref: ContainerRef, index: number): Definition {
+  return withQuestions(
+    definition,
+    ref,
+    questionsOf(definition, ref).filter((_, i) => i !== index),
+  );
+}
+
+/** Moves within one container, by `offset` places (−1 up, +1 down); out of range is no change. */
+export function moveQuestion(definition: Definition, ref: ContainerRef, index: number, offset: number): Definition {
+  const questions = [...questionsOf(definition, ref)];
+  const target = index + offset;
+  if (target < 0 || target >= questions.length) return definition;
+  const [moved] = questions.splice(index, 1);
+  questions.splice(target, 0, moved as Question);
+  return withQuestions(definition, ref, questions);
+}
+
+/** Moves a question to another container (at `at`, else its end). */
+export function moveQuestionTo(
+  definition: Definition,
+  from: ContainerRef,
+  index: number,
+  to: ContainerRef,
+  at?: number,
+): Definition {
+  if (sameContainer(from, to)) {
+    const questions = [...questionsOf(definition, from)];
+    const [moved] = questions.splice(index, 1);
+    questions.splice(Math.min(at ?? questions.length, questions.length), 0, moved as Question);
+    return withQuestions(definition, from, questions);
+  }
+  const question = questionsOf(definition, from)[index];
+  if (!question) return definition;
+  const without = removeQuestion(definition, from, index);
+  const target = [...questionsOf(without, to)];
+  target.splice(Math.min(at ?? target.length, target.length), 0, question);
+  return withQuestions(without, to, target);
+}
+
+const emptyStep = (id: string, title: string): Step => ({
+  id,
+  title,
+  visibility: { mode: 'ALWAYS' },
+  requirement: { mode: 'NEVER' },
+  tabs: [],
+  questions: [],
+});
+
+/**
+ * Adds a step. A definition laid out without steps moves its questions (or tabs) into the
+ * first step, since a definition has one layout.
+ */
+export function addStep(definition: Definition): Definition {
+  const step = emptyStep(uniqueName(definition, 'step'), `Step ${definition.steps.length + 1}`);
+  if (definition.steps.length === 0 && (definition.questions.length > 0 || definition.tabs.length > 0)) {
+    return {
+      ...definition,
+      steps: [{ ...step, questions: definition.questions, tabs: definition.tabs }],
+      questions: [],
+      tabs: [],
+    };
+  }
+  return { ...definition, steps: [...definition.steps, step] };
+}
+
+export function addTab(definition: Definition, step: number | undefined): Definition {
+  const id = uniqueName(definition, 'tab');
+  const tabs = tabsOf(definition, step);
+  const tab: Tab = {
+    id,
+    title: `Tab ${tabs.length + 1}`,
+    visibility: { mode: 'ALWAYS' },
+    requirement: { mode: 'NEVER' },
+    questions: [],
+  };
+  if (step === undefined) {
+    // Top-level questions move into the first tab.
+    if (definition.tabs.length === 0 && definition.questions.length > 0) {
+      return { ...definition, tabs: [{ ...tab, questions: definition.questions }], questions: [] };
+    }
+    return { ...definition, tabs: [...definition.tabs, tab] };
+  }
+  return {
+    ...definition,
+    steps: definition.steps.map((s, i) => {
+      if (i !== step) return s;
+      // A step's own questions move into its first tab.
+      if (s.tabs.length === 0 && s.questions.length > 0)
+        return { ...s, tabs: [{ ...tab, questions: s.questions }], questions: [] };
+      return { ...s, tabs: [...s.tabs, tab] };
+    }),
+  };
+}
+
+export function removeStep(definition: Definition, step: number): Definition {
+  return { ...definition, steps: definition.steps.filter((_, i) => i !== step) };
+}
+
+export function removeTab(definition: Definition, step: number | undefined, tab: number): Definition {
+  if (step === undefined) return { ...definition, tabs: definition.tabs.filter((_, i) => i !== tab) };
+  return {
+    ...definition,
+    steps: definition.steps.map((s, i) => (i === step ? { ...s, tabs: s.tabs.filter((_, j) => j !== tab) } : s)),
+  };
+}
+
+export function moveStep(definition: Definition, step: number, offset: number): Definition {
+  const steps = [...definition.steps];
+  const target = step + offset;
+  if (target < 0 || target >= steps.length) return definition;
+  const [moved] = steps.splice(step, 1);
+  steps.splice(target, 0, moved as Step);
+  return { ...definition, steps };
+}
+
+export interface SectionChange {
+  title?: string;
+  visibility?: RuleConfig;
+  requirement?: RuleConfig;
+}
+
+export function updateStep(definition: Definition, step: number, change: SectionChange): Definition {
+  return { ...definition, steps: definition.steps.map((s, i) => (i === step ? { ...s, ...change } : s)) };
+}
+
+export function updateTab(
+  definition: Definition,
+  step: number | undefined,
+  tab: number,
+  change: SectionChange,
+): Definition {
+  const update = (tabs: Tab[]) => tabs.map((t, j) => (j === tab ? { ...t, ...change } : t));
+  if (step === undefined) return { ...definition, tabs: update(definition.tabs) };
+  return { ...definition, steps: definition.steps.map((s, i) => (i === step ? { ...s, tabs: update(s.tabs) } : s)) };
+}
+
+/** The API field path of a selection, for its errors (`steps.0.tabs.1.questions.2`). */
+export function selectionPath(selection: Selection): string {
+  if (selection.kind === 'question') return `${containerPath(selection.container)}.${selection.index}`;
+  if (selection.kind === 'step') return `steps.${selection.step}`;
+  return selection.step === undefined ? `tabs.${selection.tab}` : `steps.${selection.step}.tabs.${selection.tab}`;
+}

@@ -1,0 +1,169 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { problemOf } from '../../data/problem.ts';
+import { useTRPC, useTRPCClient } from '../../data/trpc.ts';
+import { ConfirmButton, ProblemMessage } from '../../ui/index.ts';
+import { downloadFile } from './download.ts';
+
+const PAGE_SIZE = 20;
+
+/** `/`: every questionnaire, newest change first, with create, import and the per-row actions. */
+export function QuestionnaireListPage() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(0, Number(search.get('page') ?? 0) || 0);
+  const list = useQuery(trpc.questionnaires.list.queryOptions({ page, size: PAGE_SIZE }));
+  const [name, setName] = useState('');
+  const [actionError, setActionError] = useState<unknown>();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.questionnaires.list.queryKey() });
+
+  const create = useMutation(
+    trpc.questionnaires.create.mutationOptions({
+      onSuccess: (created) => navigate(`/questionnaires/${created.id}`),
+    }),
+  );
+  const importOne = useMutation(
+    trpc.questionnaires.import.mutationOptions({
+      onSuccess: (created) => navigate(`/questionnaires/${created.id}`),
+    }),
+  );
+  const run = async (action: () => Promise<unknown>) => {
+    setActionError(undefined);
+    try {
+      await action();
+      await refresh();
+    } catch (error) {
+      setActionError(error);
+    }
+  };
+
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return (
+    <>
+      <title>Questionnaires · Forms Engine</title>
+      <h1>Questionnaires</h1>
+      <form
+        className="row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.mutate({ name });
+        }}
+      >
+        <div className="field">
+          <label htmlFor="new-name">New questionnaire</label>
+          <input id="new-name" value={name} onChange={(event) => setName(event.target.value)} placeholder="Name" />
+        </div>
+        <button type="submit" className="primary" disabled={create.isPending}>
+          Create
+        </button>
+        <div className="field">
+          <label htmlFor="import-file">Import a JSON export</label>
+          <input
+            id="import-file"
+            type="file"
+            accept="application/json,.json"
+            onChange={async (event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (!file) return;
+              try {
+                importOne.mutate(JSON.parse(await file.text()));
+              } catch {
+                setActionError(new Error(`${file.name} is not valid JSON`));
+              }
+            }}
+          />
+        </div>
+      </form>
+      <ProblemMessage error={create.error ?? importOne.error ?? actionError} />
+      {list.error && problemOf(list.error).code !== 'UNAUTHORIZED' && <ProblemMessage error={list.error} />}
+      {list.data && list.data.items.length === 0 && <p>No questionnaires yet. Create one above.</p>}
+      {list.data && list.data.items.length > 0 && (
+        <table>
+          <caption className="muted">
+            {total} questionnaire{total === 1 ? '' : 's'}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Published</th>
+              <th scope="col">Responses</th>
+              <th scope="col">Updated</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.items.map((item) => (
+              <tr key={item.id}>
+                <td>
+                  <Link to={`/questionnaires/${item.id}`}>{item.name}</Link>{' '}
+                  {item.hasUnpublishedChanges && <span className="badge">Unpublished changes</span>}
+                </td>
+                <td>{item.currentVersion === 0 ? 'Not yet' : `Version ${item.currentVersion}`}</td>
+                <td>{item.responseCount}</td>
+                <td>{new Date(item.updatedAt).toLocaleString()}</td>
+                <td className="actions">
+                  <button
+                    type="button"
+                    aria-label={`Rename ${item.name}`}
+                    onClick={() => {
+                      const renamed = window.prompt('New name', item.name);
+                      if (renamed?.trim())
+                        void run(() => client.questionnaires.patch.mutate({ id: item.id, name: renamed }));
+                    }}
+                  >
+                    Rename
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Duplicate ${item.name}`}
+                    onClick={() => run(() => client.questionnaires.duplicate.mutate({ id: item.id }))}
+                  >
+                    Duplicate
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Export ${item.name}`}
+                    onClick={() =>
+                      run(async () => {
+                        const exported = await client.questionnaires.export.query({ id: item.id });
+                        downloadFile(`${item.name}.json`, JSON.stringify(exported, null, 2), 'application/json');
+                      })
+                    }
+                  >
+                    Export
+                  </button>
+                  <ConfirmButton
+                    label="Delete"
+                    accessibleName={`Delete ${item.name}`}
+                    className="danger"
+                    question={`Delete "${item.name}" with all its versions, responses and files? This cannot be undone.`}
+                    onConfirm={() => run(() => client.questionnaires.delete.mutate({ id: item.id }))}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {pages > 1 && (
+        <nav className="actions" aria-label="Pages">
+          <button type="button" disabled={page === 0} onClick={() => setSearch({ page: String(page - 1) })}>
+            Previous page
+          </button>
+          <span>
+            Page {page + 1} of {pages}
+          </span>
+          <button type="button" disabled={page + 1 >= pages} onClick={() => setSearch({ page: String(page + 1) })}>
+            Next page
+          </button>
+        </nav>
+      )}
+    </>
+  );
+}

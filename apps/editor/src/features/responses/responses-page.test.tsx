@@ -1,0 +1,230 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeProblem, type Handlers, renderWithApi } from '../../test/fake-api.tsx';
+import { ResponseDetailPage } from './response-detail-page.tsx';
+import { ResponsesPage } from './responses-page.tsx';
+
+afterEach(cleanup);
+
+const routes = [
+  { path: '/questionnaires/:questionnaireId/responses', element: <ResponsesPage /> },
+  { path: '/questionnaires/:questionnaireId/responses/:responseId', element: <ResponseDetailPage /> },
+];
+
+const row = (n: number, extra: Record<string, unknown> = {}) => ({
+  responseId: `r${n}`,
+  publicId: 'pub',
+  versionNumber: 1,
+  status: 'COMPLETED',
+  answers: {},
+  meta: {},
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:05:00.000Z',
+  completedAt: '2026-11-01T10:05:00.000Z',
+  ...extra,
+});
+
+function handlers(rows: ReturnType<typeof row>[], total = rows.length): Handlers {
+  return {
+    'responses.browse': (input: { page: number; size: number }) => ({
+      items: rows,
+      page: input.page,
+      size: input.size,
+      total,
+    }),
+    'responses.delete': () => undefined,
+    'files.stats': () => ({ fileCount: 3, totalBytes: 2048 }),
+    'files.uploadsConfig': () => ({ maxFileSizeMb: 10, maxFilesPerResponse: 20, maxBytesPerResponse: 104857600 }),
+  };
+}
+
+describe('the response table', () => {
+  it('lists responses with their status, version and reference, and the file statistics and caps', async () => {
+    renderWithApi(routes, {
+      url: '/questionnaires/q1/responses',
+      handlers: handlers([row(1, { externalRef: 'order-7' }), row(2, { status: 'IN_PROGRESS', versionNumber: 2 })]),
+    });
+    const table = await screen.findByRole('table', { name: 'Responses' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1] as HTMLElement).getByRole('link', { name: 'Response r1' })).toBeDefined();
+    expect(within(rows[1] as HTMLElement).getByText('order-7')).toBeDefined();
+    expect(within(rows[2] as HTMLElement).getByText('In progress')).toBeDefined();
+    expect(within(rows[2] as HTMLElement).getByText('v2')).toBeDefined();
+    expect(await screen.findByText('2.0 KB')).toBeDefined();
+    expect(screen.getByText('10 MB')).toBeDefined();
+  });
+
+  it('sends the filters as the query input, keeps them in the URL and in the CSV link', async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = renderWithApi(routes, {
+      url: '/questionnaires/q1/responses',
+      handlers: handlers([row(1)]),
+    });
+    await screen.findByRole('table', { name: 'Responses' });
+    expect(callsTo('responses.browse')[0]?.input).toEqual({ id: 'q1', page: 0, size: 20 });
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Completed');
+    await user.type(screen.getByLabelText('Version'), '2');
+    await user.type(screen.getByLabelText('External reference'), 'order-7');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    await waitFor(() =>
+      expect(callsTo('responses.browse').at(-1)?.input).toEqual({
+        id: 'q1',
+        status: 'COMPLETED',
+        versionNumber: 2,
+        externalRef: 'order-7',
+        page: 0,
+        size: 20,
+      }),
+    );
+    expect(router.state.location.search).toBe('?status=COMPLETED&version=2&ref=order-7');
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/api/v1/questionnaires/q1/responses/export.csv?status=COMPLETED&versionNumber=2&externalRef=order-7',
+    );
+  });
+
+  it('applies a status at once and keeps the focus on its field (keyboard users change it with arrows)', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = renderWithApi(routes, { url: '/questionnaires/q1/responses', handlers: handlers([row(1)]) });
+    await screen.findByRole('table', { name: 'Responses' });
+    const status = screen.getByLabelText('Status');
+    status.focus();
+    await user.selectOptions(status, 'In progress');
+    await waitFor(() => expect(callsTo('responses.browse').at(-1)?.input).toMatchObject({ status: 'IN_PROGRESS' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Status'));
+  });
+
+  it('says what is wrong with a version filter next to it, without asking the API', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = renderWithApi(routes, { url: '/questionnaires/q1/responses', handlers: handlers([]) });
+    await screen.findByText('No responses match.');
+    await user.type(screen.getByLabelText('Version'), '0');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(screen.getByLabelText('Version').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('A version number is a whole number from 1')).toBeDefined();
+    expect(callsTo('responses.browse')).toHaveLength(1);
+  });
+
+  it('pages through the responses, the page in the URL', async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = renderWithApi(routes, {
+      url: '/questionnaires/q1/responses?status=COMPLETED',
+      handlers: handlers([row(1)], 45),
+    });
+    expect(await screen.findByText('Page 1 of 3 · 45 responses')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Page 2 of 3 · 45 responses');
+    expect(callsTo('responses.browse').at(-1)?.input).toEqual({ id: 'q1', status: 'COMPLETED', page: 1, size: 20 });
+    expect(router.state.location.search).toBe('?status=COMPLETED&page=2');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Page 3 of 3 · 45 responses');
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true);
+  });
+
+  it('erases a response only after confirmation, then reloads the list', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = renderWithApi(routes, { url: '/questionnaires/q1/responses', handlers: handlers([row(1)]) });
+    await user.click(await screen.findByRole('button', { name: 'Delete response r1' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(/deleted permanently \(data-subject erasure\)/)).toBeDefined();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo('responses.delete')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete response r1' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete for good' }));
+    await screen.findByText('Response erased.');
+    expect(callsTo('responses.delete')[0]?.input).toEqual({ id: 'q1', responseId: 'r1' });
+    await waitFor(() => expect(callsTo('responses.browse')).toHaveLength(2));
+  });
+
+  it('shows a refused delete next to the table', async () => {
+    const user = userEvent.setup();
+    renderWithApi(routes, {
+      url: '/questionnaires/q1/responses',
+      handlers: {
+        ...handlers([row(1)]),
+        'responses.delete': () => {
+          throw new FakeProblem({ code: 'NOT_FOUND', status: 404, detail: 'Response not found' });
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete response r1' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete for good' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Response not found/);
+  });
+});
+
+describe('a response', () => {
+  const definition = {
+    schemaVersion: 1,
+    tabs: [],
+    questions: [],
+    steps: [
+      {
+        id: 's1',
+        title: 'About you',
+        tabs: [],
+        questions: [
+          { id: 'a', code: 'name', prompt: 'Your name', type: 'SHORT_TEXT', typeConfig: {} },
+          {
+            id: 'b',
+            code: 'colour',
+            prompt: 'Favourite colour',
+            type: 'SINGLE_CHOICE',
+            typeConfig: { choices: [{ value: 'r', label: 'Red' }] },
+          },
+          { id: 'c', code: 'cv', prompt: 'Your CV', type: 'FILE_UPLOAD', typeConfig: {} },
+        ],
+      },
+    ],
+  };
+
+  it('shows the answers under the prompts of its pinned version, with file links, then erases it', async () => {
+    const user = userEvent.setup();
+    const answers = {
+      name: 'Ada',
+      colour: 'r',
+      cv: [{ fileId: 'f1', fileName: 'cv.pdf', size: 1200, contentType: 'application/pdf' }],
+    };
+    const { callsTo, router } = renderWithApi(routes, {
+      url: '/questionnaires/q1/responses/r1',
+      handlers: {
+        ...handlers([row(1, { answers, versionNumber: 3, externalRef: 'order-7' })]),
+        'responses.get': (input: { responseId: string }) => {
+          if (input.responseId !== 'r1') throw new FakeProblem({ code: 'NOT_FOUND', status: 404 });
+          return row(1, { answers, versionNumber: 3, externalRef: 'order-7' });
+        },
+        'questionnaires.version': () => ({ versionNumber: 3, definition }),
+      },
+    });
+    expect(await screen.findByText('Ada')).toBeDefined();
+    expect(callsTo('questionnaires.version')[0]?.input).toEqual({ id: 'q1', n: 3 });
+    expect(screen.getByText('Your name')).toBeDefined();
+    expect(screen.getByText('Red')).toBeDefined();
+    expect(screen.getByText('order-7')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Download cv.pdf' }).getAttribute('href')).toBe(
+      '/api/v1/questionnaires/q1/responses/r1/files/f1',
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete response' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete for good' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/questionnaires/q1/responses'));
+    expect(callsTo('responses.delete')[0]?.input).toEqual({ id: 'q1', responseId: 'r1' });
+  });
+
+  it('says so when the response is not there', async () => {
+    renderWithApi(routes, {
+      url: '/questionnaires/q1/responses/gone',
+      handlers: {
+        ...handlers([row(1)]),
+        'responses.get': () => {
+          throw new FakeProblem({ code: 'NOT_FOUND', status: 404 });
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Response not found' })).toBeDefined();
+  });
+});

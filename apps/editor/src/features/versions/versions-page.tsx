@@ -1,0 +1,123 @@
+import type { Definition } from '@forms-engine/schema';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTRPC } from '../../data/trpc.ts';
+import { ConfirmButton, ProblemMessage } from '../../ui/index.ts';
+import { useQuestionnaireId } from '../questionnaires/questionnaire-layout.tsx';
+import { diffDefinitions } from './diff.ts';
+import { DiffView } from './diff-view.tsx';
+
+const DRAFT = 'draft';
+
+/** The definition a compare side names: a version number or the draft. */
+function useSide(id: string, side: string | null): { definition?: Definition; error?: unknown } {
+  const trpc = useTRPC();
+  const n = side && side !== DRAFT ? Number(side) : undefined;
+  const version = useQuery({
+    ...trpc.questionnaires.version.queryOptions({ id, n: n ?? 1 }),
+    enabled: n !== undefined,
+  });
+  const questionnaire = useQuery({ ...trpc.questionnaires.get.queryOptions({ id }), enabled: side === DRAFT });
+  if (side === DRAFT) return { definition: questionnaire.data?.draft, error: questionnaire.error };
+  return { definition: version.data?.definition, error: version.error };
+}
+
+/** History newest first; view, restore into the draft, compare any two (or one with the draft). */
+export function VersionsPage() {
+  const id = useQuestionnaireId();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const versions = useQuery(trpc.questionnaires.versions.queryOptions({ id }));
+  const restore = useMutation(
+    trpc.questionnaires.restore.mutationOptions({
+      onSuccess: async (detail) => {
+        queryClient.setQueryData(trpc.questionnaires.get.queryKey({ id }), detail);
+        navigate(`/questionnaires/${id}`);
+      },
+    }),
+  );
+  const from = search.get('from');
+  const to = search.get('to');
+  const left = useSide(id, from);
+  const right = useSide(id, to);
+
+  if (versions.error) return <ProblemMessage error={versions.error} />;
+  if (!versions.data) return <p>Loading…</p>;
+  if (versions.data.length === 0) return <p>Nothing published yet. Publish the draft to make version 1.</p>;
+  const options = [...versions.data.map((v) => String(v.versionNumber)), DRAFT];
+  const optionLabel = (value: string) => (value === DRAFT ? 'The draft' : `Version ${value}`);
+  return (
+    <>
+      <h2>Versions</h2>
+      <ProblemMessage error={restore.error} />
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">Published</th>
+            <th scope="col">Note</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...versions.data]
+            .sort((a, b) => b.versionNumber - a.versionNumber)
+            .map((version) => (
+              <tr key={version.versionNumber}>
+                <td>
+                  <Link to={String(version.versionNumber)}>Version {version.versionNumber}</Link>
+                </td>
+                <td>{new Date(version.publishedAt).toLocaleString()}</td>
+                <td>{version.note}</td>
+                <td className="actions">
+                  <ConfirmButton
+                    label="Restore"
+                    accessibleName={`Restore version ${version.versionNumber}`}
+                    question={`Replace the draft with version ${version.versionNumber}? Unpublished changes in the draft are lost.`}
+                    onConfirm={() => restore.mutate({ id, n: version.versionNumber })}
+                  />
+                </td>
+              </tr>
+            ))}
+        </tbody>
+      </table>
+      <h3>Compare</h3>
+      <form className="row" onSubmit={(event) => event.preventDefault()}>
+        <div className="field">
+          <label htmlFor="compare-from">From</label>
+          <select
+            id="compare-from"
+            value={from ?? ''}
+            onChange={(event) => setSearch({ from: event.target.value, ...(to ? { to } : {}) })}
+          >
+            <option value="">Choose…</option>
+            {options.map((value) => (
+              <option key={value} value={value}>
+                {optionLabel(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="compare-to">To</label>
+          <select
+            id="compare-to"
+            value={to ?? ''}
+            onChange={(event) => setSearch({ ...(from ? { from } : {}), to: event.target.value })}
+          >
+            <option value="">Choose…</option>
+            {options.map((value) => (
+              <option key={value} value={value}>
+                {optionLabel(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      <ProblemMessage error={left.error ?? right.error} />
+      {left.definition && right.definition && <DiffView diff={diffDefinitions(left.definition, right.definition)} />}
+    </>
+  );
+}

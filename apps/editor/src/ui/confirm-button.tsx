@@ -1,0 +1,69 @@
+import { useId, useRef, useState } from 'react';
+
+// jsdom (component tests) has no modal dialogs; there the dialog is simply open.
+const MODAL = typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.showModal === 'function';
+
+interface ConfirmButtonProps {
+  /** The button's text, e.g. "Delete". */
+  label: string;
+  /** What the dialog asks. */
+  question: string;
+  confirmLabel?: string;
+  onConfirm: () => void;
+  disabled?: boolean;
+  className?: string;
+  accessibleName?: string;
+}
+
+/** A button that asks first, in a modal dialog (focus moves in, Escape cancels). */
+export function ConfirmButton({
+  label,
+  question,
+  confirmLabel = label,
+  onConfirm,
+  disabled,
+  className,
+  accessibleName,
+}: ConfirmButtonProps) {
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const show = () => {
+    setOpen(true);
+    queueMicrotask(() => {
+      const element = dialog.current;
+      if (MODAL && element && !element.open) element.showModal();
+    });
+  };
+  const close = () => {
+    dialog.current?.close?.();
+    setOpen(false);
+  };
+  return (
+    <>
+      <button type="button" className={className} onClick={show} disabled={disabled} aria-label={accessibleName}>
+        {label}
+      </button>
+      {open && (
+        <dialog ref={dialog} aria-labelledby={titleId} onCancel={close} open={MODAL ? undefined : true}>
+          <p id={titleId}>{question}</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                close();
+                onConfirm();
+              }}
+            >
+              {confirmLabel}
+            </button>
+            <button type="button" onClick={close}>
+              Cancel
+            </button>
+          </div>
+        </dialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { ConfirmButton } from './confirm-button.tsx';
+export { ProblemMessage } from './problem-message.tsx';

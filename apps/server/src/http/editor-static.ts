@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type RequestHandler, Router } from 'express';
+
+/** Paths the editor never answers, so their 404s and 405s stay problem bodies. */
+const API_ROOTS = ['/api', '/public', '/trpc', '/docs', '/openapi.json', '/embed', '/healthz', '/readyz'];
+
+/**
+ * apps/editor/dist, found from where this module runs: apps/server/dist/main.js once built,
+ * apps/server/src/http/editor-static.ts under tsx.
+ */
+export function findEditorDist(configured: string | undefined): string | undefined {
+  if (configured) return existsSync(join(configured, 'index.html')) ? configured : undefined;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let level = 0; level < 4; level++, dir = dirname(dir)) {
+    const candidate = resolve(dir, '../editor/dist');
+    if (existsSync(join(candidate, 'index.html'))) return candidate;
+  }
+  return undefined;
+}
+
+const isApiPath = (path: string) => API_ROOTS.some((root) => path === root || path.startsWith(`${root}/`));
+
+/**
+ * The editor at `/`: hashed assets with a year's cache, `index.html` revalidated on every load,
+ * and `index.html` for any other GET that asks for a page (the client-side routes), never for
+ * the API paths. Without a build, `/` says how to make one.
+ */
+export function editorStatic(distDir: string | undefined): Router {
+  const routes = Router();
+  if (!distDir) {
+    routes.get('/', (_req, res) => {
+      res
+        .status(503)
+        .type('text/plain')
+        .send('The editor is not built. Run `pnpm start` (or `pnpm --filter @forms-engine/editor build`).');
+    });
+    return routes;
+  }
+  const index = join(distDir, 'index.html');
+  // Vite names assets by content hash: cached for a year, immutable.
+  routes.use(
+    '/assets',
+    express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
+  );
+  routes.use(
+    express.static(distDir, {
+      index: false,
+      setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
+    }),
+  );
+  const page: RequestHandler = (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path) || !req.accepts('html')) return next();
+    // Asset URLs that do not exist are 404s, not the page (a stale tab must not get HTML for JS).
+    if (req.path.startsWith('/assets/')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  };
+  routes.use(page);
+  return routes;
+}
