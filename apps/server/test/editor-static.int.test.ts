@@ -64,6 +64,15 @@ describe('the editor at /', () => {
     expect((await get('/readyz')).headers.get('content-type')).toMatch(/json/);
   });
 
+  it('gives the page only to clients that ask for HTML: API clients get the 404 problem', async () => {
+    for (const headers of [{}, { accept: '*/*' }, { accept: 'application/json' }]) {
+      const res = await get('/nowhere', headers);
+      expect(res.status, JSON.stringify(headers)).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+    expect((await get('/nowhere', { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' })).status).toBe(200);
+  });
+
   it('answers only GET and HEAD with the page', async () => {
     const head = await fetch(new URL('/questionnaires/abc', server.url), {
       method: 'HEAD',

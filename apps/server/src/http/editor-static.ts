@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type RequestHandler, Router } from 'express';
+import express, { type Request, type RequestHandler, Router } from 'express';
 
 /** Paths the editor never answers, so their 404s and 405s stay problem bodies. */
 const API_ROOTS = ['/api', '/public', '/trpc', '/docs', '/openapi.json', '/embed', '/healthz', '/readyz'];
@@ -23,8 +23,14 @@ export function findEditorDist(configured: string | undefined): string | undefin
 const isApiPath = (path: string) => API_ROOTS.some((root) => path === root || path.startsWith(`${root}/`));
 
 /**
+ * Browsers navigating name `text/html`; API clients send no Accept or "any type", and keep getting
+ * the 404 problem for a path that does not exist.
+ */
+const asksForPage = (req: Request) => /\btext\/html\b/i.test(req.get('accept') ?? '') && req.accepts('html') !== false;
+
+/**
  * The editor at `/`: hashed assets with a year's cache, `index.html` revalidated on every load,
- * and `index.html` for any other GET that asks for a page (the client-side routes), never for
+ * and `index.html` for any other GET that names `text/html` (a browser opening a page) (the client-side routes), never for
  * the API paths. Without a build, `/` says how to make one.
  */
 export function editorStatic(distDir: string | undefined): Router {
@@ -51,7 +57,7 @@ export function editorStatic(distDir: string | undefined): Router {
     }),
   );
   const page: RequestHandler = (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path) || !req.accepts('html')) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path) || !asksForPage(req)) return next();
     // Asset URLs that do not exist are 404s, not the page (a stale tab must not get HTML for JS).
     if (req.path.startsWith('/assets/')) return next();
     res.setHeader('Cache-Control', 'no-cache');
