@@ -65,7 +65,8 @@ describe('the editor at /', () => {
   });
 
   it('gives the page only to clients that ask for HTML: API clients get the 404 problem', async () => {
-    for (const headers of [{}, { accept: '*/*' }, { accept: 'application/json' }]) {
+    const apiClients: Record<string, string>[] = [{}, { accept: '*/*' }, { accept: 'application/json' }];
+    for (const headers of apiClients) {
       const res = await get('/nowhere', headers);
       expect(res.status, JSON.stringify(headers)).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
