@@ -136,41 +136,53 @@ async function rssGrowthDuring<T>(pid: number, work: () => Promise<T>): Promise<
   }
 }
 
+/**
+ * Respondent flows through autocannon's request sequence: each of FLOW_CLIENTS connections
+ * creates a response, saves it three times and completes it, over and over. A flow counts when
+ * its completion answers 200; any other status or error counts as failed.
+ */
 async function respondentFlows(url: string, publicId: string): Promise<{ flows: number; failed: number }> {
   const body = answers();
-  const deadline = Date.now() + SECONDS * 1000;
   let flows = 0;
-  let failed = 0;
-  const client = async () => {
-    while (Date.now() < deadline) {
-      try {
-        const created = await fetch(`${url}/public/v1/questionnaires/${publicId}/responses`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: '{"versionNumber":1}',
-        });
-        if (created.status !== 201) throw new Error(String(created.status));
-        const { responseId } = (await created.json()) as { responseId: string };
-        for (let i = 0; i < 3; i++) {
-          const saved = await fetch(`${url}/public/v1/responses/${responseId}`, {
-            method: 'PATCH',
-            headers: { 'content-type': 'application/json' },
-            body,
-          });
-          await saved.arrayBuffer();
-          if (saved.status !== 200) throw new Error(String(saved.status));
-        }
-        const completed = await fetch(`${url}/public/v1/responses/${responseId}/complete`, { method: 'POST' });
-        await completed.arrayBuffer();
-        if (completed.status !== 200) throw new Error(String(completed.status));
-        flows++;
-      } catch {
-        failed++;
-      }
-    }
+  type Flow = { responseId?: string };
+  const save = {
+    method: 'PATCH' as const,
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (request: autocannon.Request, context: Flow) => ({
+      ...request,
+      path: `/public/v1/responses/${context.responseId}`,
+      body,
+    }),
   };
-  await Promise.all(Array.from({ length: FLOW_CLIENTS }, client));
-  return { flows, failed };
+  const result = await load({
+    url,
+    connections: FLOW_CLIENTS,
+    requests: [
+      {
+        method: 'POST',
+        path: `/public/v1/questionnaires/${publicId}/responses`,
+        headers: { 'content-type': 'application/json' },
+        body: '{"versionNumber":1}',
+        onResponse: (status: number, responseBody: string, context: Flow) => {
+          context.responseId = status === 201 ? (JSON.parse(responseBody) as Flow).responseId : 'missing';
+        },
+      },
+      save,
+      save,
+      save,
+      {
+        method: 'POST',
+        setupRequest: (request: autocannon.Request, context: Flow) => ({
+          ...request,
+          path: `/public/v1/responses/${context.responseId}/complete`,
+        }),
+        onResponse: (status: number) => {
+          if (status === 200) flows++;
+        },
+      },
+    ],
+  });
+  return { flows, failed: failures(result) };
 }
 
 export async function benchHttp(): Promise<BenchLine[]> {

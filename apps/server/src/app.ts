@@ -3,7 +3,6 @@ import express, { type Express, Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { createContextFactory } from './context.ts';
 import { MANAGEMENT_API, PUBLIC_API } from './http/api-prefixes.ts';
-import { canonicalTarget } from './http/canonical-target.ts';
 import { editorStatic, findEditorDist } from './http/editor-static.ts';
 import { embedScriptOpenApiPaths } from './http/embed-script-openapi.ts';
 import { embedScriptRoute } from './http/embed-script-route.ts';
@@ -17,11 +16,11 @@ import { errorHandler, notFoundHandler } from './http/problem-response.ts';
 import { publicOrigins } from './http/public-origins.ts';
 import { applyRateLimits } from './http/rate-limits.ts';
 import { requestContext } from './http/request-context.ts';
+import { requestTarget } from './http/request-target.ts';
 import { requireManagementToken } from './http/require-management-token.ts';
 import { responsesCsvPaths } from './http/responses-csv-openapi.ts';
 import { responsesCsvRoute } from './http/responses-csv-route.ts';
 import { restAdapter } from './http/rest-adapter.ts';
-import { safeQuery } from './http/safe-query.ts';
 import { strongEtag } from './http/strong-etag.ts';
 import type { Logger } from './logger.ts';
 import { allowedMethodsOf } from './openapi/allowed-methods.ts';
@@ -46,8 +45,7 @@ export function createApp({ deps, logger }: AppOptions): Express {
   app.set('trust proxy', config.trustProxy);
   app.use(requestContext(logger));
   // Before any routing: one reading of the path for every layer, and no unstorable query strings.
-  app.use(canonicalTarget);
-  app.use(safeQuery);
+  app.use(requestTarget);
 
   const createContext = createContextFactory(deps);
   const guard = requireManagementToken(config.managementToken);
@@ -57,7 +55,11 @@ export function createApp({ deps, logger }: AppOptions): Express {
   // The public API first: it takes the most requests, so they pass the fewest layers.
   const publicApi = Router();
   applyRateLimits(publicApi, config.rateLimits);
-  publicApi.use(publicOrigins(deps), json, liveRoute(deps), uploadRoute(deps), rest);
+  publicApi.use(publicOrigins(deps), json);
+  // Routes added to this router, not routers of their own: each nested router costs every request.
+  liveRoute(publicApi, deps);
+  uploadRoute(publicApi, deps);
+  publicApi.use(rest);
   app.use(PUBLIC_API, publicApi);
 
   app.use(healthRoutes(deps));
@@ -84,7 +86,9 @@ export function createApp({ deps, logger }: AppOptions): Express {
   const managementApi = Router();
   managementApi.use(guard, json);
   managementApi.get('/questionnaires/:id/versions/:n', strongEtag);
-  managementApi.use(responsesCsvRoute(deps), downloadRoute(deps), rest);
+  responsesCsvRoute(managementApi, deps);
+  downloadRoute(managementApi, deps);
+  managementApi.use(rest);
   app.use(MANAGEMENT_API, managementApi);
 
   // Last before the 404s: the editor's pages never shadow an API path.

@@ -1,9 +1,7 @@
 import type { ErrorCode } from '@forms-engine/schema';
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context.ts';
-import { AppError } from './errors/app-error.ts';
-import { ERROR_CODES } from './errors/error-codes.ts';
 import { toProblem } from './errors/problem.ts';
 
 /**
@@ -31,20 +29,6 @@ const t = initTRPC
     }),
   });
 
-/** Services throw AppError; tRPC needs its own error type to pick the right status on /trpc. */
-const appErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({
-      code: ERROR_CODES[cause.code].trpc,
-      message: cause.message,
-      cause,
-    });
-  }
-  return result;
-});
-
 export const router = t.router;
-export const procedure = t.procedure.use(appErrors);
+export const procedure = t.procedure;
 export const createCallerFactory = t.createCallerFactory;

@@ -84,9 +84,28 @@ export class PublicQuestionnaires {
     });
   }
 
-  async byPublicId(publicId: string): Promise<PublicSettings | undefined> {
+  /**
+   * The settings when they are in memory, else undefined, without a promise: the hottest paths
+   * answer from memory in the same tick instead of waiting a microtask for an await.
+   */
+  peekByPublicId(publicId: string): PublicSettings | undefined {
     const id = this.idByPublicId.get(publicId);
-    const cached = id && this.settings.get(id);
+    return id ? this.settings.get(id) : undefined;
+  }
+
+  peekByResponseId(responseId: string): PublicSettings | undefined {
+    const id = isId(responseId) ? this.questionnaireByResponse.get(responseId.toLowerCase()) : undefined;
+    return id ? this.settings.get(id) : undefined;
+  }
+
+  /** The live document of a questionnaire by its publicId when in memory, else undefined. */
+  peekLive(publicId: string): LiveDocument | undefined {
+    const id = this.idByPublicId.get(publicId);
+    return id ? this.live.get(id) : undefined;
+  }
+
+  async byPublicId(publicId: string): Promise<PublicSettings | undefined> {
+    const cached = this.peekByPublicId(publicId);
     if (cached) return cached;
     const epoch = this.epoch;
     const row = await settingsByPublicId(this.sql, publicId);
@@ -95,10 +114,9 @@ export class PublicQuestionnaires {
 
   async byResponseId(responseId: string): Promise<PublicSettings | undefined> {
     if (!isId(responseId)) return undefined;
-    const key = responseId.toLowerCase();
-    const id = this.questionnaireByResponse.get(key);
-    const cached = id && this.settings.get(id);
+    const cached = this.peekByResponseId(responseId);
     if (cached) return cached;
+    const key = responseId.toLowerCase();
     const epoch = this.epoch;
     const row = await settingsByResponseId(this.sql, key);
     if (!row) return undefined;

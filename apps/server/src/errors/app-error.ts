@@ -1,17 +1,22 @@
 import type { ErrorCode, ProblemField } from '@forms-engine/schema';
-import { statusOf } from './error-codes.ts';
+import { TRPCError } from '@trpc/server';
+import { ERROR_CODES, statusOf } from './error-codes.ts';
 
-/** The one error type services throw; its status comes from the code (errors/error-codes.ts). */
-export class AppError extends Error {
+/**
+ * The one error type services throw; its status comes from the code (errors/error-codes.ts).
+ * A TRPCError with the matching tRPC code, so tRPC passes it through as it is (the /trpc
+ * status follows the code) without a middleware translating it on every call.
+ */
+export class AppError extends TRPCError {
   override readonly name = 'AppError';
   readonly status: number;
   constructor(
-    readonly code: ErrorCode,
+    readonly problemCode: ErrorCode,
     message: string,
     readonly fields?: ProblemField[],
   ) {
-    super(message);
-    this.status = statusOf(code);
+    super({ code: ERROR_CODES[problemCode].trpc, message });
+    this.status = statusOf(problemCode);
   }
 }
 

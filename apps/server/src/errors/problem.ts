@@ -41,7 +41,7 @@ const BODY_PARSER_CODES: Record<string, ErrorCode> = {
 
 /** Maps anything thrown anywhere to the one error body. Unknown errors become a bare 500. */
 export function toProblem(error: unknown): Problem {
-  if (error instanceof AppError) return problem(error.code, error.message, error.fields);
+  if (error instanceof AppError) return problem(error.problemCode, error.message, error.fields);
   if (error instanceof ZodError) return problem('VALIDATION_FAILED', 'The request is not valid', fieldsOf(error));
   if (error instanceof TRPCError) {
     // What a procedure threw arrives as the cause; it knows better than tRPC's generic code.

@@ -1,6 +1,3 @@
-import type { RequestHandler } from 'express';
-import { validationFailed } from '../errors/app-error.ts';
-
 // RFC 3986 path characters: unreserved, sub-delims, ":", "@", "/" and percent escapes.
 const PATH_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
@@ -46,14 +43,3 @@ export function nonCanonicalReason(target: string): string | undefined {
   }
   return undefined;
 }
-
-/**
- * First in line for every route: refuses non-canonical request targets with a 400 problem,
- * so the token guard, the origin check, Express's router and the REST adapter (which resolves
- * `..`, `%2e` and `\` through WHATWG URL parsing) can never see two different paths.
- */
-export const canonicalTarget: RequestHandler = (req, _res, next) => {
-  const reason = nonCanonicalReason(req.url);
-  if (!reason) return next();
-  next(validationFailed(`Non-canonical request target: ${reason}`, [{ path: 'path', message: reason }]));
-};

@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { create as contentDisposition } from 'content-disposition';
-import express, { type Request, type Response, type Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import multer, { type StorageEngine } from 'multer';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../errors/app-error.ts';
@@ -72,8 +72,7 @@ function parseUpload(deps: Deps, req: Request, res: Response, target: { response
  * POST /public/v1/responses/:responseId/files (mounted under /public/v1): the multipart upload,
  * parsed here and handed to the upload service as one call. Errors go to the one error handler.
  */
-export function uploadRoute(deps: Deps): Router {
-  const routes = express.Router();
+export function uploadRoute(routes: Router, deps: Deps): void {
   routes.post('/responses/:responseId/files', async (req, res) => {
     if (!req.is('multipart/form-data')) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload a file as multipart/form-data with a part named file');
@@ -94,16 +93,13 @@ export function uploadRoute(deps: Deps): Router {
     const { key: _key, ...reference } = received;
     res.status(201).location(`/public/v1/responses/${responseId}/files/${reference.fileId}`).json(reference);
   });
-
-  return routes;
 }
 
 /**
  * GET /api/v1/questionnaires/:id/responses/:responseId/files/:fileId (mounted under /api/v1): the
  * binary download, always an attachment that a browser will neither render nor sniff.
  */
-export function downloadRoute(deps: Deps): Router {
-  const routes = express.Router();
+export function downloadRoute(routes: Router, deps: Deps): void {
   routes.get('/questionnaires/:id/responses/:responseId/files/:fileId', async (req, res) => {
     const { id, responseId, fileId } = req.params;
     const { file, stream } = await openFile(deps, String(id), String(responseId), String(fileId));
@@ -121,6 +117,4 @@ export function downloadRoute(deps: Deps): Router {
       res.destroy();
     }
   });
-
-  return routes;
 }

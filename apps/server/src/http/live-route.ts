@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import fresh from 'fresh';
 import type { Deps } from '../services/deps.ts';
 import { liveDocument } from '../services/public-responses.ts';
@@ -9,10 +9,10 @@ import { liveDocument } from '../services/public-responses.ts';
  * 304 costs no serialising or hashing at all. The `public.live` procedure stays the contract
  * (input, output, OpenAPI) and serves tRPC; both call the same service.
  */
-export function liveRoute(deps: Deps): Router {
-  const routes = Router();
+export function liveRoute(routes: Router, deps: Deps): void {
   routes.get('/questionnaires/:publicId/live', async (req, res) => {
-    const { body, etag } = await liveDocument(deps, String(req.params.publicId));
+    const publicId = String(req.params.publicId);
+    const { body, etag } = deps.publicQuestionnaires.peekLive(publicId) ?? (await liveDocument(deps, publicId));
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', 'no-cache');
     // Only If-None-Match counts: a request's Cache-Control is for caches (RFC 9111).
@@ -24,5 +24,4 @@ export function liveRoute(deps: Deps): Router {
     res.setHeader('Content-Length', String(body.length));
     res.status(200).end(body);
   });
-  return routes;
 }

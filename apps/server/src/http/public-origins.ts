@@ -1,5 +1,6 @@
 import { originMatches } from '@forms-engine/schema';
 import type { RequestHandler } from 'express';
+import type { PublicSettings } from '../cache/public-questionnaires.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Deps } from '../services/deps.ts';
 
@@ -9,17 +10,17 @@ const ALLOWED_HEADERS = 'Content-Type, If-None-Match, X-Request-Id';
 const EXPOSED_HEADERS = 'ETag, X-Request-Id, Location';
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
-/** The allowed-origins list of the questionnaire a public path addresses; null when it names none. */
-async function allowedOriginsFor(deps: Deps, path: string): Promise<string[] | null> {
+/**
+ * The settings of the questionnaire a public path addresses (undefined when it names none):
+ * from memory in the same tick when cached, else a promise of the database's answer.
+ */
+function settingsFor(deps: Deps, path: string): PublicSettings | undefined | Promise<PublicSettings | undefined> {
   const [, kind, id] = path.split('/');
-  if (!id) return null;
-  const settings =
-    kind === 'questionnaires'
-      ? await deps.publicQuestionnaires.byPublicId(id)
-      : kind === 'responses'
-        ? await deps.publicQuestionnaires.byResponseId(id)
-        : undefined;
-  return settings?.allowedOrigins ?? null;
+  if (!id) return undefined;
+  const cache = deps.publicQuestionnaires;
+  if (kind === 'questionnaires') return cache.peekByPublicId(id) ?? cache.byPublicId(id);
+  if (kind === 'responses') return cache.peekByResponseId(id) ?? cache.byResponseId(id);
+  return undefined;
 }
 
 /**
@@ -35,7 +36,8 @@ export function publicOrigins(deps: Deps): RequestHandler {
   return async (req, res, next) => {
     try {
       const origin = req.get('origin');
-      const allowed = await allowedOriginsFor(deps, req.path);
+      const found = settingsFor(deps, req.path);
+      const allowed = (found instanceof Promise ? await found : found)?.allowedOrigins ?? null;
       const restricted = Boolean(origin && allowed && allowed.length > 0);
       res.vary('Origin');
       res.setHeader('Access-Control-Allow-Origin', restricted ? (origin as string) : '*');

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ResponseFilter } from '@forms-engine/schema';
 import { create as contentDisposition } from 'content-disposition';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Deps } from '../services/deps.ts';
 import { responseCsv } from '../services/response-csv.ts';
 
@@ -11,8 +11,7 @@ const presentValues = (query: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 
 /** GET /api/v1/questionnaires/:id/responses/export.csv (mounted under /api/v1), streamed with backpressure. */
-export function responsesCsvRoute(deps: Deps): Router {
-  const router = Router();
+export function responsesCsvRoute(router: Router, deps: Deps): void {
   router.get('/questionnaires/:id/responses/export.csv', async (req, res, next) => {
     try {
       const filter = ResponseFilter.parse(presentValues(req.query));
@@ -27,5 +26,4 @@ export function responsesCsvRoute(deps: Deps): Router {
       next(error);
     }
   });
-  return router;
 }
