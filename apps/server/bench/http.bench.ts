@@ -91,6 +91,7 @@ const rps = (result: autocannon.Result) => result.requests.total / (result.durat
 const failures = (result: autocannon.Result) => result.errors + result.timeouts + result.non2xx;
 
 const ROUNDS = 4;
+const WARMUP_SECONDS = 1;
 
 /**
  * A scenario and the hello ceiling, alternated in short rounds, so that whatever else the
@@ -104,6 +105,9 @@ async function againstCeiling(helloUrl: string, options: autocannon.Options) {
   let failed = 0;
   let fastest304 = true;
   const p99s: number[] = [];
+  // Unmeasured first second of each: the JIT compiles the path before its latency counts.
+  await load({ url: helloUrl, duration: WARMUP_SECONDS });
+  await load({ ...options, duration: WARMUP_SECONDS });
   for (let round = 0; round < ROUNDS; round++) {
     hello += (await load({ url: helloUrl, duration: slice })).requests.total;
     const result = await load({ ...options, duration: slice });

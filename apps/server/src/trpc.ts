@@ -31,4 +31,3 @@ const t = initTRPC
 
 export const router = t.router;
 export const procedure = t.procedure;
-export const createCallerFactory = t.createCallerFactory;

@@ -22,27 +22,40 @@ export function unstorableString(text: string): string | undefined {
  * string that Postgres cannot store. Iterative, so no input can exhaust the stack.
  */
 export function findUnsafeJson(root: unknown): ProblemField | undefined {
-  const pending: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
-  const at = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
+  // Each pending value knows its parent and key; a path string is written only for the one
+  // failure (this runs on every JSON body, and nearly every body passes).
+  interface Item {
+    value: unknown;
+    key: string | number | undefined;
+    parent: Item | undefined;
+    depth: number;
+  }
+  const pathOf = (item: Item, lastKey?: string): string => {
+    const keys: (string | number)[] = lastKey === undefined ? [] : [lastKey];
+    for (let at: Item | undefined = item; at?.key !== undefined; at = at.parent) keys.push(at.key);
+    return keys.reverse().join('.');
+  };
+  const pending: Item[] = [{ value: root, key: undefined, parent: undefined, depth: 0 }];
   for (let item = pending.pop(); item; item = pending.pop()) {
-    const { value, path, depth } = item;
+    const { value, depth } = item;
     if (typeof value === 'string') {
       const reason = unstorableString(value);
-      if (reason) return { path, message: `The string ${reason}` };
+      if (reason) return { path: pathOf(item), message: `The string ${reason}` };
     } else if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return { path, message: 'The number is too large to represent' };
+      if (!Number.isFinite(value)) return { path: pathOf(item), message: 'The number is too large to represent' };
     } else if (typeof value === 'object' && value !== null) {
-      if (depth >= MAX_JSON_DEPTH) return { path, message: `Nested deeper than ${MAX_JSON_DEPTH} levels` };
+      if (depth >= MAX_JSON_DEPTH)
+        return { path: pathOf(item), message: `Nested deeper than ${MAX_JSON_DEPTH} levels` };
       if (Array.isArray(value)) {
-        value.forEach((inner, index) => {
-          pending.push({ value: inner, path: at(path, index), depth: depth + 1 });
-        });
+        for (let index = 0; index < value.length; index++) {
+          pending.push({ value: value[index], key: index, parent: item, depth: depth + 1 });
+        }
       } else {
-        for (const [key, inner] of Object.entries(value)) {
+        for (const key of Object.keys(value)) {
           const reason = unstorableString(key);
           if (reason)
-            return { path: at(path, key.replace(/[\0\uD800-\uDFFF]/g, '\uFFFD')), message: `The key ${reason}` };
-          pending.push({ value: inner, path: at(path, key), depth: depth + 1 });
+            return { path: pathOf(item, key.replace(/[\0\uD800-\uDFFF]/g, '\uFFFD')), message: `The key ${reason}` };
+          pending.push({ value: (value as Record<string, unknown>)[key], key, parent: item, depth: depth + 1 });
         }
       }
     }

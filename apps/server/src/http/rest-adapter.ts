@@ -1,20 +1,23 @@
-import type { AnyTRPCRouter } from '@trpc/server';
+import { type AnyTRPCRouter, callTRPCProcedure, type TRPCProcedureType } from '@trpc/server';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Context } from '../context.ts';
 import { AppError, validationFailed } from '../errors/app-error.ts';
-import { createCallerFactory, type ProcedureMeta } from '../trpc.ts';
+import type { ProcedureMeta } from '../trpc.ts';
 
 interface Route {
   method: string;
   regex: RegExp;
-  /** `public.patchResponse` -> ['public', 'patchResponse'], to find the procedure on a caller. */
-  segments: string[];
+  /** The procedure's path in the router, e.g. `public.patchResponse`. */
+  path: string;
+  type: TRPCProcedureType;
   meta: ProcedureMeta;
   /** `z.void()` input: the procedure takes nothing, whatever the request carries. */
   takesNoInput: boolean;
 }
 
-type Procedure = { _def: { meta?: ProcedureMeta; inputs: { _zod?: { def?: { type?: string } } }[] } };
+type Procedure = {
+  _def: { type: TRPCProcedureType; meta?: ProcedureMeta; inputs: { _zod?: { def?: { type?: string } } }[] };
+};
 
 const hasBody = (req: Request) =>
   req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
@@ -39,7 +42,8 @@ function routesOf(router: AnyTRPCRouter): Route[] {
     routes.push({
       method: meta.openapi.method,
       regex: pathRegex(meta.openapi.path),
-      segments: path.split('.'),
+      path,
+      type: procedure._def.type,
       meta,
       takesNoInput: procedure._def.inputs[0]?._zod?.def?.type === 'void',
     });
@@ -92,7 +96,6 @@ export function restAdapter(
   const routesByMethod = new Map<string, Route[]>();
   for (const route of routesOf(router))
     routesByMethod.set(route.method, [...(routesByMethod.get(route.method) ?? []), route]);
-  const createCaller = createCallerFactory(router);
   return async (req, res, next) => {
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     // Mounted under /api/v1 and /public/v1; the templates are whole paths.
@@ -108,9 +111,17 @@ export function restAdapter(
     const fromRequest = method === 'GET' || method === 'DELETE' ? queryInput(req.query) : bodyInput(req);
     const input = route.takesNoInput ? undefined : { ...fromRequest, ...decoded };
 
-    let callable: unknown = createCaller(createContext({ req, res }));
-    for (const segment of route.segments) callable = (callable as Record<string, unknown>)[segment];
-    const data = await (callable as (input: unknown) => Promise<unknown>)(input);
+    // tRPC's own adapter entry point: input and output validation and the procedure's
+    // middlewares run as on /trpc, without building a caller proxy per request.
+    const data: unknown = await callTRPCProcedure({
+      router,
+      path: route.path,
+      type: route.type,
+      ctx: createContext({ req, res }),
+      getRawInput: async () => input,
+      signal: undefined,
+      batchIndex: 0,
+    });
 
     res.status(route.meta.successStatus ?? 200);
     if (route.meta.location && data !== undefined) res.setHeader('Location', route.meta.location(data));

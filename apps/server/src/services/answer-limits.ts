@@ -19,29 +19,40 @@ export function checkAnswers(answers: Record<string, unknown>, limits: AnswerLim
   const bytes = Buffer.byteLength(json);
   if (bytes > limits.maxBytes) fail('answers', `Answers take ${bytes} bytes; at most ${limits.maxBytes}`);
 
-  const visit = (value: unknown, path: string, depth: number) => {
-    if (value === null) return fail(path, 'null is not allowed; omit the key to clear an answer');
+  // The keys from the answers down to the value being looked at; a path string is written only
+  // for a failure (this runs on every save, and nearly every save passes).
+  const trail: (string | number)[] = [];
+  const here = () => ['answers', ...trail].join('.');
+  const visit = (value: unknown, depth: number): void => {
+    if (value === null) return fail(here(), 'null is not allowed; omit the key to clear an answer');
     if (typeof value === 'string') {
-      if (value.length > limits.maxStringLength) fail(path, `At most ${limits.maxStringLength} characters`);
+      if (value.length > limits.maxStringLength) fail(here(), `At most ${limits.maxStringLength} characters`);
       return;
     }
     if (typeof value !== 'object') return;
-    if (depth >= limits.maxDepth) return fail(path, `Nested deeper than ${limits.maxDepth} levels`);
+    if (depth >= limits.maxDepth) return fail(here(), `Nested deeper than ${limits.maxDepth} levels`);
     if (Array.isArray(value)) {
-      if (value.length > limits.maxArrayItems) fail(path, `At most ${limits.maxArrayItems} items`);
-      value.forEach((item, index) => {
-        visit(item, `${path}.${index}`, depth + 1);
-      });
+      if (value.length > limits.maxArrayItems) fail(here(), `At most ${limits.maxArrayItems} items`);
+      for (let index = 0; index < value.length; index++) {
+        trail.push(index);
+        visit(value[index], depth + 1);
+        trail.pop();
+      }
       return;
     }
-    for (const [key, inner] of Object.entries(value)) visit(inner, `${path}.${key}`, depth + 1);
+    for (const key of Object.keys(value)) {
+      trail.push(key);
+      visit((value as Record<string, unknown>)[key], depth + 1);
+      trail.pop();
+    }
   };
 
   for (const key of keys) {
-    const path = `answers.${key}`;
+    trail.push(key);
     if (key.length === 0 || key.length > limits.maxKeyLength)
-      fail(path, `Keys are 1 to ${limits.maxKeyLength} characters`);
-    visit(answers[key], path, 0);
+      fail(here(), `Keys are 1 to ${limits.maxKeyLength} characters`);
+    visit(answers[key], 0);
+    trail.pop();
   }
   if (fields.length > 0) throw validationFailed('The answers are not acceptable', fields);
   return json;
