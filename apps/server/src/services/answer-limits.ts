@@ -23,7 +23,7 @@ export function checkAnswers(answers: Record<string, unknown>, limits: AnswerLim
   // for a failure (this runs on every save, and nearly every save passes).
   const trail: (string | number)[] = [];
   const here = () => ['answers', ...trail].join('.');
-  const visit = (value: unknown, depth: number): void => {
+  const visit = (value: unknown, depth: number) => {
     if (value === null) return fail(here(), 'null is not allowed; omit the key to clear an answer');
     if (typeof value === 'string') {
       if (value.length > limits.maxStringLength) fail(here(), `At most ${limits.maxStringLength} characters`);
