@@ -1,21 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiOf } from './support/api.ts';
-import { accessibilityViolations, launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { accessibilityViolations } from './support/browser.ts';
+import { withServerAndBrowser } from './support/setup.ts';
 
 /** axe-core finds nothing on any main screen, each loaded with real content. */
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = withServerAndBrowser();
 
 const version1 = {
   schemaVersion: 1,
@@ -68,7 +59,7 @@ async function expectNoViolations(page: Page, screen: string) {
 
 describe('accessibility', () => {
   it('has no axe violations on the list, draft, versions, a version, the diff, settings, responses and a response', async () => {
-    const api = apiOf(server.url);
+    const api = apiOf(run.server.url);
     const q = await api.questionnaire('Accessible survey', version1);
     await api.ok('PUT', `/api/v1/questionnaires/${q.id}/draft`, {
       ...version1,
@@ -76,11 +67,11 @@ describe('accessibility', () => {
     });
     const responseId = await api.respond(q.publicId, 1, { name: 'Ada', has_pet: true, pet_name: 'Rex' }, 'ref-9');
 
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const context = await run.browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
-    const base = `${server.url}/questionnaires/${q.id}`;
+    const base = `${run.server.url}/questionnaires/${q.id}`;
     const screens: [string, string, (page: Page) => Promise<unknown>][] = [
-      ['list', `${server.url}/`, (p) => p.getByRole('link', { name: 'Accessible survey' }).first().waitFor()],
+      ['list', `${run.server.url}/`, (p) => p.getByRole('link', { name: 'Accessible survey' }).first().waitFor()],
       ['draft', base, (p) => p.getByRole('navigation', { name: 'Outline' }).waitFor()],
       ['versions', `${base}/versions`, (p) => p.getByRole('button', { name: 'Restore version 1' }).waitFor()],
       ['version 1', `${base}/versions/1`, (p) => p.getByText('Pet name').first().waitFor()],

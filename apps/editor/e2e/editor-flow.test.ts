@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchBrowser } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from './support/browser.ts';
 import { startHostSite } from './support/host-page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { withServerAndBrowser } from './support/setup.ts';
 
 /**
  * The editor as a person uses it, in real Chromium against the real server: build a
@@ -10,19 +10,13 @@ import { type RunningServer, startServer } from './support/server.ts';
  * another site, find the response, export it, restore version 1 and erase the response.
  */
 
-let server: RunningServer;
-let browser: Browser;
+const run = withServerAndBrowser();
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
+  context = await run.browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
   page = await context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function expectAccessible(screen: string) {
@@ -55,7 +49,7 @@ describe('the editor, end to end', () => {
   let responseId: string;
 
   it('creates a questionnaire from the list', async () => {
-    await page.goto(server.url);
+    await page.goto(run.server.url);
     await expect.poll(() => page.getByRole('heading', { name: 'Questionnaires' }).count()).toBe(1);
     await expectAccessible('list, empty');
     await page.getByLabel('New questionnaire').fill('Customer survey');
@@ -122,7 +116,7 @@ describe('the editor, end to end', () => {
     await page.getByRole('link', { name: 'Settings' }).click();
     await expectAccessible('settings');
     const publicId = (await page.locator('p', { hasText: 'Public id:' }).locator('code').textContent())!;
-    const host = await startHostSite(server.url, publicId);
+    const host = await startHostSite(run.server.url, publicId);
     try {
       const respondent = await context.newPage();
       await respondent.goto(host.origin);

@@ -1,24 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiOf } from './support/api.ts';
-import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { withServerAndBrowser } from './support/setup.ts';
 
 /**
  * The outline and the rule builder with the keyboard alone: Tab to reach a control, Enter or
  * Space to press it, arrow keys in selects and while dragging. No mouse, no fill().
  */
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = withServerAndBrowser();
 
 const draft = {
   schemaVersion: 1,
@@ -93,11 +83,11 @@ const saved = (page: Page) =>
 
 describe('keyboard only', () => {
   it('reorders and moves questions in the outline, and writes a visibility rule', async () => {
-    const api = apiOf(server.url);
+    const api = apiOf(run.server.url);
     const q = await api.questionnaire('Keyboard', draft, { publish: false });
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const context = await run.browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/questionnaires/${q.id}`);
+    await page.goto(`${run.server.url}/questionnaires/${q.id}`);
     await expect.poll(() => page.getByRole('navigation', { name: 'Outline' }).count()).toBe(1);
     await expect.poll(() => outlineOrder(page, 'About you')).toEqual(['Your name', 'Do you have a pet?', 'Pet name']);
 

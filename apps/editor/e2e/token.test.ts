@@ -1,27 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiOf } from './support/api.ts';
-import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { withServerAndBrowser } from './support/setup.ts';
 
 /** With MANAGEMENT_API_TOKEN set, the editor asks for the token once per tab and then works. */
 
 const TOKEN = 'e2e-management-token-0123456789';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ MANAGEMENT_API_TOKEN: TOKEN }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = withServerAndBrowser({ MANAGEMENT_API_TOKEN: TOKEN });
 
 async function newTab(url: string): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
+  const context = await run.browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -31,7 +21,7 @@ async function newTab(url: string): Promise<{ page: Page; errors: string[]; clos
 
 describe('with MANAGEMENT_API_TOKEN set', () => {
   it('asks for the token once, then works, downloads included, until the tab is gone', async () => {
-    const api = apiOf(server.url, TOKEN);
+    const api = apiOf(run.server.url, TOKEN);
     const q = await api.questionnaire('Guarded', {
       schemaVersion: 1,
       questions: [
@@ -47,7 +37,7 @@ describe('with MANAGEMENT_API_TOKEN set', () => {
     );
     const form = new FormData();
     form.append('file', new Blob(['my notes'], { type: 'text/plain' }), 'notes.txt');
-    const uploaded = await fetch(`${server.url}/public/v1/responses/${responseId}/files?questionCode=notes`, {
+    const uploaded = await fetch(`${run.server.url}/public/v1/responses/${responseId}/files?questionCode=notes`, {
       method: 'POST',
       body: form,
     });
@@ -55,9 +45,9 @@ describe('with MANAGEMENT_API_TOKEN set', () => {
     const file = await uploaded.json();
     await api.ok('PATCH', `/public/v1/responses/${responseId}`, { answers: { colour: 'teal', notes: [file] } });
     await api.ok('POST', `/public/v1/responses/${responseId}/complete`);
-    expect((await apiOf(server.url).call('GET', '/api/v1/questionnaires')).status).toBe(401);
+    expect((await apiOf(run.server.url).call('GET', '/api/v1/questionnaires')).status).toBe(401);
 
-    const { page, errors, close } = await newTab(`${server.url}/`);
+    const { page, errors, close } = await newTab(`${run.server.url}/`);
     const tokenField = page.getByLabel('Token', { exact: true });
     await tokenField.waitFor();
     expect(await page.getByRole('heading', { name: 'Management token' }).isVisible()).toBe(true);
@@ -72,7 +62,7 @@ describe('with MANAGEMENT_API_TOKEN set', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Guarded' }).count()).toBeGreaterThan(0);
 
     // Another screen, loaded afresh: the tab keeps the token (sessionStorage), no second prompt.
-    await page.goto(`${server.url}/questionnaires/${q.id}/responses`);
+    await page.goto(`${run.server.url}/questionnaires/${q.id}/responses`);
     const table = page.getByRole('table', { name: 'Responses' });
     await expect.poll(() => table.getByText('ref-1').count()).toBe(1);
     expect(await page.getByLabel('Token', { exact: true }).count()).toBe(0);
@@ -98,7 +88,7 @@ describe('with MANAGEMENT_API_TOKEN set', () => {
     expect(await readFile(await fileDownload.path(), 'utf8')).toBe('my notes');
 
     // A new tab is a new session: it asks again.
-    const other = await newTab(`${server.url}/`);
+    const other = await newTab(`${run.server.url}/`);
     await expect.poll(() => other.page.getByLabel('Token', { exact: true }).count()).toBe(1);
     await other.close();
 
