@@ -1,12 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import { launchBrowser, type RunningServer, startServer } from '@forms-engine/browser-testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
 
 export interface E2eRun {
   server: RunningServer;
   browser: Browser;
 }
+
+/** The server serves this build of the editor; the geocoder answers nothing (no index to build). */
+const EDITOR_ENV = {
+  EDITOR_DIST_DIR: fileURLToPath(new URL('../../dist/', import.meta.url)),
+  GEOCODER_URL: 'http://127.0.0.1:9/api',
+};
 
 /**
  * The real server (with `env` added) and Chromium for the calling test file: started before its
@@ -15,7 +21,7 @@ export interface E2eRun {
 export function withServerAndBrowser(env: Record<string, string> = {}): E2eRun {
   const run = {} as E2eRun;
   beforeAll(async () => {
-    [run.server, run.browser] = await Promise.all([startServer(env), launchBrowser()]);
+    [run.server, run.browser] = await Promise.all([startServer({ ...EDITOR_ENV, ...env }), launchBrowser()]);
   });
   afterAll(async () => {
     await run.browser?.close();

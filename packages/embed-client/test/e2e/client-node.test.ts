@@ -1,8 +1,8 @@
+import { type RunningServer, startServer } from '@forms-engine/browser-testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ClientEntry from '../../src/client/index';
 import { type Api, apiOf } from './support/api';
 import { journey } from './support/definitions';
-import { type RunningServer, startServer } from './support/server';
 
 /** The published `./client` entry (the built file), from Node, against the real server: every public operation. */
 // Typed from the sources, loaded from dist/ (which typecheck does not need to exist).

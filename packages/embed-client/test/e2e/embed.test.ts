@@ -1,10 +1,10 @@
+import { axeViolations, launchBrowser, type RunningServer, startServer } from '@forms-engine/browser-testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiOf } from './support/api';
-import { axeViolations, cspViolations, launchBrowser, recordedEvents } from './support/browser';
+import { cspViolations, recordedEvents } from './support/browser';
 import { everyType, journey, keyboardOnly } from './support/definitions';
 import { type EmbedSpec, embedPage, type HostSite, startHost } from './support/host';
-import { type RunningServer, startServer } from './support/server';
 
 /**
  * The embed in real Chromium, on a host page of another origin under a strict CSP, against

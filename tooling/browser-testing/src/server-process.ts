@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-const SERVER_DIR = fileURLToPath(new URL('../../../../../apps/server/', import.meta.url));
+const SERVER_DIR = fileURLToPath(new URL('../../../apps/server/', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
 
 export interface RunningServer {
@@ -16,31 +16,33 @@ export interface RunningServer {
 
 /**
  * The real Forms Engine server (apps/server/src/main.ts) as its own OS process on a free port,
- * over a fresh database: a new Postgres database when DATABASE_URL is set, else embedded
- * PGlite in a temporary data directory.
+ * over a fresh database: a new Postgres database when DATABASE_URL is set, else embedded PGlite
+ * in a temporary data directory. Rate limits are off (every test page comes from 127.0.0.1,
+ * unlike real respondents) and no management token is inherited; `env` adds or overrides.
  */
-export async function startServer(): Promise<RunningServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'fe-embed-e2e-'));
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'fe-browser-test-'));
+  const inherited: Record<string, string | undefined> = { ...process.env };
+  delete inherited.MANAGEMENT_API_TOKEN;
   let database: { databaseUrl: string | undefined; dispose(): Promise<void> } | undefined;
-  const env: Record<string, string | undefined> = { ...process.env };
   if (process.env.DATABASE_URL) {
     const { createTestDatabase } = await import('@forms-engine/db/testing');
     database = await createTestDatabase();
-    env.DATABASE_URL = database.databaseUrl;
+    inherited.DATABASE_URL = database.databaseUrl;
   } else {
-    delete env.DATABASE_URL;
+    delete inherited.DATABASE_URL;
   }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    // Rate limits off: every test page comes from 127.0.0.1, unlike real respondents.
     env: {
-      ...env,
+      ...inherited,
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       DATA_DIR: dataDir,
       RATE_LIMIT_PUBLIC_WRITES: '0',
       RATE_LIMIT_GEOCODE: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
