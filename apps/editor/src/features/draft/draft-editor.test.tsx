@@ -58,11 +58,11 @@ describe('outline', () => {
     await screen.findByRole('button', { name: /^About you/ });
     await user.selectOptions(screen.getByLabelText('New question type (More)'), 'EMAIL');
     await user.click(screen.getByRole('button', { name: 'Add question to More' }));
-    expect(within(outline()).getByRole('button', { name: 'question_1 (EMAIL)' })).toBeDefined();
+    expect(within(outline()).getByRole('button', { name: 'question_1 (Email)' })).toBeDefined();
     await user.click(screen.getByRole('button', { name: 'Remove Age' }));
     expect(within(outline()).queryByRole('button', { name: /^Age \(/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(within(outline()).getByRole('button', { name: 'Age (NUMBER)' })).toBeDefined();
+    expect(within(outline()).getByRole('button', { name: 'Age (Number)' })).toBeDefined();
   });
 });
 
@@ -79,7 +79,7 @@ describe('property panel', () => {
       }
       return detail(input);
     });
-    await user.click(await screen.findByRole('button', { name: 'Age (NUMBER)' }));
+    await user.click(await screen.findByRole('button', { name: 'Age (Number)' }));
     await user.clear(screen.getByLabelText('Prompt'));
     await user.type(screen.getByLabelText('Prompt'), 'Your age');
     await user.type(screen.getByLabelText('Max'), '120');
@@ -107,7 +107,7 @@ describe('property panel', () => {
   it('edits the choices of a choice question', async () => {
     const user = userEvent.setup();
     const { callsTo } = renderDraft();
-    await user.click(await screen.findByRole('button', { name: 'Colour (SINGLE_CHOICE)' }));
+    await user.click(await screen.findByRole('button', { name: 'Colour (Single choice)' }));
     await user.click(screen.getByRole('button', { name: 'Add choice' }));
     await user.clear(screen.getByLabelText('Choice 3 label'));
     await user.type(screen.getByLabelText('Choice 3 label'), 'Green');
@@ -129,7 +129,7 @@ describe('rule builder', () => {
   it('writes a visibility rule with a value input that fits the question read', async () => {
     const user = userEvent.setup();
     const { callsTo } = renderDraft();
-    await user.click(await screen.findByRole('button', { name: 'Age (NUMBER)' }));
+    await user.click(await screen.findByRole('button', { name: 'Age (Number)' }));
     await user.selectOptions(screen.getByLabelText('Visibility mode'), 'CONDITIONAL');
     await user.selectOptions(screen.getByLabelText('Reads'), 'color');
     await user.selectOptions(screen.getByLabelText('Operator'), 'IN');
@@ -161,7 +161,7 @@ describe('rule builder', () => {
   it('hides the value for IS_EMPTY, reads the external reference, and falls back to the default mode when the last condition goes', async () => {
     const user = userEvent.setup();
     renderDraft();
-    await user.click(await screen.findByRole('button', { name: 'Age (NUMBER)' }));
+    await user.click(await screen.findByRole('button', { name: 'Age (Number)' }));
     await user.selectOptions(screen.getByLabelText('Requirement mode'), 'CONDITIONAL');
     await user.selectOptions(screen.getByLabelText('Reads'), '@ref');
     await user.selectOptions(screen.getByLabelText('Operator'), 'IS_EMPTY');

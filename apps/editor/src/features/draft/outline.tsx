@@ -34,6 +34,7 @@ import {
   sameContainer,
   selectionPath,
 } from './model.ts';
+import { QUESTION_TYPE_LABELS } from './question-types.ts';
 
 export interface OutlineProps {
   definition: Definition;
@@ -58,7 +59,9 @@ function AddQuestion({ container, onChange }: { container: Container; onChange: 
       </label>
       <select id={id} value={type} onChange={(event) => setType(event.target.value as QuestionTypeName)}>
         {QUESTION_TYPE_NAMES.map((name) => (
-          <option key={name}>{name}</option>
+          <option key={name} value={name}>
+            {QUESTION_TYPE_LABELS[name]}
+          </option>
         ))}
       </select>
       <button
@@ -102,24 +105,26 @@ function QuestionItem({ question, index, container, containers, props }: Questio
           className="select"
           onClick={() => props.onSelect({ kind: 'question', container: container.ref, index })}
         >
-          {name} <span className="muted">({question.type})</span>
+          {name} <span className="muted">({QUESTION_TYPE_LABELS[question.type]})</span>
           {hasErrorAt(props.problem, path) && <span className="has-error"> · has errors</span>}
         </button>
         <button
           type="button"
           aria-label={`Move up: ${name}`}
+          title={`Move up: ${name}`}
           disabled={index === 0}
           onClick={() => props.onChange((d) => moveQuestion(d, container.ref, index, -1))}
         >
-          Move up
+          ↑
         </button>
         <button
           type="button"
           aria-label={`Move down: ${name}`}
+          title={`Move down: ${name}`}
           disabled={index === count - 1}
           onClick={() => props.onChange((d) => moveQuestion(d, container.ref, index, 1))}
         >
-          Move down
+          ↓
         </button>
         {containers.length > 1 && (
           <select
@@ -144,9 +149,10 @@ function QuestionItem({ question, index, container, containers, props }: Questio
           type="button"
           className="danger"
           aria-label={`Remove ${name}`}
+          title={`Remove ${name}`}
           onClick={() => props.onChange((d) => removeQuestion(d, container.ref, index))}
         >
-          Remove
+          ✕
         </button>
       </div>
     </li>
@@ -226,26 +232,29 @@ export function Outline(props: OutlineProps) {
                     <button
                       type="button"
                       aria-label={`Move up: ${stepName}`}
+                      title={`Move up: ${stepName}`}
                       disabled={s === 0}
                       onClick={() => onChange((d) => moveStep(d, s, -1))}
                     >
-                      Move up
+                      ↑
                     </button>
                     <button
                       type="button"
                       aria-label={`Move down: ${stepName}`}
+                      title={`Move down: ${stepName}`}
                       disabled={s === definition.steps.length - 1}
                       onClick={() => onChange((d) => moveStep(d, s, 1))}
                     >
-                      Move down
+                      ↓
                     </button>
                     <button
                       type="button"
                       className="danger"
                       aria-label={`Remove ${stepName}`}
+                      title={`Remove ${stepName}`}
                       onClick={() => onChange((d) => removeStep(d, s))}
                     >
-                      Remove
+                      ✕
                     </button>
                   </div>
                   <ul>
@@ -269,9 +278,10 @@ export function Outline(props: OutlineProps) {
                               type="button"
                               className="danger"
                               aria-label={`Remove ${tabName}`}
+                              title={`Remove ${tabName}`}
                               onClick={() => onChange((d) => removeTab(d, s, t))}
                             >
-                              Remove
+                              ✕
                             </button>
                           </div>
                           {container && <QuestionList container={container} containers={containers} props={props} />}

@@ -12,6 +12,7 @@ import {
   updateStep,
   updateTab,
 } from './model.ts';
+import { QUESTION_TYPE_LABELS, QUESTION_WIDTH_LABELS } from './question-types.ts';
 import { RuleBuilder } from './rule-builder.tsx';
 import { TypeConfigFields } from './type-config-fields.tsx';
 
@@ -140,7 +141,9 @@ export function Properties({ definition, selection, problem, onChange }: Props) 
               onChange={(event) => change((q) => changeType(q, event.target.value as QuestionTypeName), 'type')}
             >
               {QUESTION_TYPE_NAMES.map((type) => (
-                <option key={type}>{type}</option>
+                <option key={type} value={type}>
+                  {QUESTION_TYPE_LABELS[type]}
+                </option>
               ))}
             </select>
           </div>
@@ -152,7 +155,9 @@ export function Properties({ definition, selection, problem, onChange }: Props) 
               onChange={(event) => change((q) => ({ ...q, width: event.target.value as Question['width'] }), 'width')}
             >
               {QUESTION_WIDTHS.map((width) => (
-                <option key={width}>{width}</option>
+                <option key={width} value={width}>
+                  {QUESTION_WIDTH_LABELS[width]}
+                </option>
               ))}
             </select>
           </div>

@@ -2,6 +2,7 @@ import { QUESTION_TYPES } from '@forms-engine/schema';
 import type { QuestionTypeName } from '@forms-engine/schema/rules';
 import { ChoicesEditor } from './choices-editor.tsx';
 import { FieldErrors } from './field-errors.tsx';
+import { QUESTION_TYPE_LABELS } from './question-types.ts';
 
 type Config = Record<string, unknown>;
 
@@ -64,7 +65,7 @@ export function TypeConfigFields({ type, config, path, fieldErrors, onChange }: 
   };
   return (
     <fieldset>
-      <legend>{type} settings</legend>
+      <legend>{QUESTION_TYPE_LABELS[type]} settings</legend>
       {fields.map(([name, { kind, description }]) => {
         const id = `type-config-${name}`;
         const errorsId = `${id}-errors`;
