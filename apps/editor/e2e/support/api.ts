@@ -1,22 +1,8 @@
+import { restCalls } from '@forms-engine/browser-testing';
+
 /** The management REST API, called from the test process to set things up or check them. */
 export function apiOf(baseUrl: string, token?: string) {
-  async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (token) headers.authorization = `Bearer ${token}`;
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
-  async function ok<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const result = await call<T>(method, path, body);
-    if (result.status >= 300) throw new Error(`${method} ${path}: ${result.status} ${JSON.stringify(result.body)}`);
-    return result.body;
-  }
+  const { call, ok } = restCalls(baseUrl, token);
   type Detail = { id: string; publicId: string; name: string; currentVersion: number };
   return {
     call,

@@ -85,39 +85,49 @@ export function VersionsPage() {
       </table>
       <h3>Compare</h3>
       <form className="row" onSubmit={(event) => event.preventDefault()}>
-        <div className="field">
-          <label htmlFor="compare-from">From</label>
-          <select
-            id="compare-from"
-            value={from ?? ''}
-            onChange={(event) => setSearch({ from: event.target.value, ...(to ? { to } : {}) })}
-          >
-            <option value="">Choose…</option>
-            {options.map((value) => (
-              <option key={value} value={value}>
-                {optionLabel(value)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="compare-to">To</label>
-          <select
-            id="compare-to"
-            value={to ?? ''}
-            onChange={(event) => setSearch({ ...(from ? { from } : {}), to: event.target.value })}
-          >
-            <option value="">Choose…</option>
-            {options.map((value) => (
-              <option key={value} value={value}>
-                {optionLabel(value)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <VersionSelect
+          id="compare-from"
+          label="From"
+          value={from}
+          options={options}
+          optionLabel={optionLabel}
+          onChange={(value) => setSearch({ from: value, ...(to ? { to } : {}) })}
+        />
+        <VersionSelect
+          id="compare-to"
+          label="To"
+          value={to}
+          options={options}
+          optionLabel={optionLabel}
+          onChange={(value) => setSearch({ ...(from ? { from } : {}), to: value })}
+        />
       </form>
       <ProblemMessage error={left.error ?? right.error} />
       {left.definition && right.definition && <DiffView diff={diffDefinitions(left.definition, right.definition)} />}
     </>
+  );
+}
+
+/** One side of the comparison: a version, or the draft. */
+function VersionSelect(props: {
+  id: string;
+  label: string;
+  value: string | null;
+  options: string[];
+  optionLabel: (value: string) => string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} value={props.value ?? ''} onChange={(event) => props.onChange(event.target.value)}>
+        <option value="">Choose…</option>
+        {props.options.map((value) => (
+          <option key={value} value={value}>
+            {props.optionLabel(value)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

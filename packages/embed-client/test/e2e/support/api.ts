@@ -1,21 +1,9 @@
+import { restCalls } from '@forms-engine/browser-testing';
 import type { DefinitionInput, QuestionnaireDetail, ResponseExport } from '@forms-engine/schema';
 
 /** The management and public REST APIs, called from the test process (no Origin header). */
 export function apiOf(baseUrl: string) {
-  async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
-  async function ok<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const result = await call<T>(method, path, body);
-    if (result.status >= 300) throw new Error(`${method} ${path}: ${result.status} ${JSON.stringify(result.body)}`);
-    return result.body;
-  }
+  const { call, ok } = restCalls(baseUrl);
 
   return {
     call,
