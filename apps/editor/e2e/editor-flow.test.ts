@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './support/browser.ts';
+import { expectSaved } from './support/editor-page.ts';
 import { startHostSite } from './support/host-page.ts';
 import { withServerAndBrowser } from './support/setup.ts';
 
@@ -22,16 +23,6 @@ beforeAll(async () => {
 async function expectAccessible(screen: string) {
   expect({ screen, violations: await accessibilityViolations(page) }).toEqual({ screen, violations: [] });
 }
-
-const saved = () =>
-  expect
-    .poll(() =>
-      page
-        .getByRole('status')
-        .filter({ hasText: /^Saved$/ })
-        .count(),
-    )
-    .toBe(1);
 
 /** Selects a question in the outline and sets its prompt and code. */
 async function describeQuestion(name: string, prompt: string, code: string) {
@@ -78,7 +69,7 @@ describe('the editor, end to end', () => {
     await page.getByRole('button', { name: 'Add question to Step 2' }).click();
     await describeQuestion('question_4', 'How old are you?', 'age');
     await page.getByLabel('Min').fill('0');
-    await saved();
+    await expectSaved(page);
     await expectAccessible('draft');
 
     const preview = page.getByTestId('preview');
@@ -97,7 +88,7 @@ describe('the editor, end to end', () => {
     await expect.poll(() => page.getByLabel('Prompt').inputValue()).toBe('How old are you?');
     await page.getByRole('button', { name: 'Redo' }).click();
     await expect.poll(() => page.getByLabel('Prompt').inputValue()).toBe('Age in years');
-    await saved();
+    await expectSaved(page);
   });
 
   it('shows a rejected draft’s errors on the field they name', async () => {
@@ -105,7 +96,7 @@ describe('the editor, end to end', () => {
     await expect.poll(() => page.getByText(/Duplicate code "has_pet"/).count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByLabel('Code', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Code', { exact: true }).fill('age');
-    await saved();
+    await expectSaved(page);
   });
 
   it('publishes, and the embed on another site takes a response', async () => {
@@ -158,7 +149,7 @@ describe('the editor, end to end', () => {
   it('restores version 1 into the draft after a change, and compares versions', async () => {
     await page.goto(questionnaireUrl);
     await describeQuestion('Your name', 'Your full name', 'name');
-    await saved();
+    await expectSaved(page);
     await page.getByRole('link', { name: 'Versions' }).click();
     await page.getByLabel('From', { exact: true }).selectOption('1');
     await page.getByLabel('To', { exact: true }).selectOption('draft');

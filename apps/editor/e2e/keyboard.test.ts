@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiOf } from './support/api.ts';
+import { expectSaved } from './support/editor-page.ts';
 import { withServerAndBrowser } from './support/setup.ts';
 
 /**
@@ -71,16 +72,6 @@ const outlineOrder = (page: Page, list: string) =>
     .allTextContents()
     .then((texts) => texts.map((text) => text.replace(/\s*\(.*$/, '')));
 
-const saved = (page: Page) =>
-  expect
-    .poll(() =>
-      page
-        .getByRole('status')
-        .filter({ hasText: /^Saved$/ })
-        .count(),
-    )
-    .toBe(1);
-
 describe('keyboard only', () => {
   it('reorders and moves questions in the outline, and writes a visibility rule', async () => {
     const api = apiOf(run.server.url);
@@ -128,7 +119,7 @@ describe('keyboard only', () => {
     const valueTag = await page.evaluate(() => document.activeElement?.tagName);
     if (valueTag === 'SELECT') await chooseWithArrows(page, 'Yes');
     else await page.keyboard.press('Space');
-    await saved(page);
+    await expectSaved(page);
 
     const detail = await api.ok<{ draft: typeof draft }>('GET', `/api/v1/questionnaires/${q.id}`);
     const petName = detail.draft.steps[0]?.questions.find((question) => question.code === 'pet_name') as unknown as {

@@ -1,19 +1,8 @@
 import type { Definition } from '@forms-engine/schema';
 import { describe, expect, it } from 'vitest';
+import { question } from '../draft/test-definitions.ts';
 import { diffDefinitions, isEmptyDiff } from './diff.ts';
 
-const q = (code: string, extra: Record<string, unknown> = {}) => ({
-  id: code,
-  code,
-  type: 'SHORT_TEXT',
-  prompt: `Prompt ${code}`,
-  sectionTitle: '',
-  width: 'FULL',
-  visibility: { mode: 'ALWAYS' },
-  requirement: { mode: 'NEVER' },
-  typeConfig: {},
-  ...extra,
-});
 const step = (id: string, title: string, questions: unknown[]) => ({
   id,
   title,
@@ -25,7 +14,10 @@ const step = (id: string, title: string, questions: unknown[]) => ({
 const def = (steps: unknown[]) => ({ schemaVersion: 1, steps, tabs: [], questions: [] }) as unknown as Definition;
 
 describe('diffDefinitions', () => {
-  const base = def([step('s1', 'One', [q('a'), q('b'), q('c')]), step('s2', 'Two', [q('d')])]);
+  const base = def([
+    step('s1', 'One', [question('a'), question('b'), question('c')]),
+    step('s2', 'Two', [question('d')]),
+  ]);
 
   it('finds nothing between equal definitions, whatever the key order', () => {
     const reordered = JSON.parse(JSON.stringify(base, Object.keys(base).reverse()));
@@ -34,7 +26,10 @@ describe('diffDefinitions', () => {
   });
 
   it('reports added and removed questions by code, without calling the ones after them moved', () => {
-    const after = def([step('s1', 'One', [q('a'), q('c'), q('e')]), step('s2', 'Two', [q('d')])]);
+    const after = def([
+      step('s1', 'One', [question('a'), question('c'), question('e')]),
+      step('s2', 'Two', [question('d')]),
+    ]);
     const diff = diffDefinitions(base, after);
     expect(diff.added).toEqual(['e']);
     expect(diff.removed).toEqual(['b']);
@@ -44,11 +39,11 @@ describe('diffDefinitions', () => {
   it('names the fields that changed', () => {
     const after = def([
       step('s1', 'One', [
-        q('a', { prompt: 'New' }),
-        q('b', { type: 'NUMBER' }),
-        q('c', { visibility: { mode: 'NEVER' } }),
+        question('a', { prompt: 'New' }),
+        question('b', { type: 'NUMBER' }),
+        question('c', { visibility: { mode: 'NEVER' } }),
       ]),
-      step('s2', 'Two', [q('d')]),
+      step('s2', 'Two', [question('d')]),
     ]);
     expect(diffDefinitions(base, after).changed).toEqual([
       { code: 'a', fields: ['prompt'] },
@@ -58,7 +53,10 @@ describe('diffDefinitions', () => {
   });
 
   it('reports questions moved to another step or reordered', () => {
-    const after = def([step('s1', 'One', [q('b'), q('a')]), step('s2', 'Two', [q('d'), q('c')])]);
+    const after = def([
+      step('s1', 'One', [question('b'), question('a')]),
+      step('s2', 'Two', [question('d'), question('c')]),
+    ]);
     const moved = diffDefinitions(base, after)
       .moved.map((move) => move.code)
       .sort();
@@ -71,7 +69,10 @@ describe('diffDefinitions', () => {
   });
 
   it('reports steps added, removed and renamed', () => {
-    const after = def([step('s1', 'First', [q('a'), q('b'), q('c')]), step('s3', 'Three', [q('d')])]);
+    const after = def([
+      step('s1', 'First', [question('a'), question('b'), question('c')]),
+      step('s3', 'Three', [question('d')]),
+    ]);
     const diff = diffDefinitions(base, after);
     expect(diff.sectionsRenamed).toEqual([{ id: 's1', from: 'One', to: 'First' }]);
     expect(diff.sectionsAdded).toEqual(['Three']);
