@@ -12,10 +12,14 @@ export function problemOf(error: unknown): Problem {
     // A refusal before tRPC answers (the management token guard's 401) is a plain problem body.
     const body = (error.meta as { responseJSON?: unknown } | undefined)?.responseJSON;
     if (isProblem(body)) return body;
-    return { type: 'about:blank', title: 'Error', status: 0, code: 'INTERNAL_ERROR', detail: error.message };
+    return clientProblem(error.message);
   }
-  const detail = error instanceof Error ? error.message : 'Something went wrong';
-  return { type: 'about:blank', title: 'Error', status: 0, code: 'INTERNAL_ERROR', detail };
+  return clientProblem(error instanceof Error ? error.message : 'Something went wrong');
+}
+
+/** A stand-in problem for a failure the server did not describe (network, unreadable body). */
+export function clientProblem(detail: string, status = 0): Problem {
+  return { type: 'about:blank', title: 'Error', status, code: 'INTERNAL_ERROR', detail };
 }
 
 function isProblem(value: unknown): value is Problem {

@@ -1,2 +1,3 @@
 export { ConfirmButton } from './confirm-button.tsx';
+export { downloadFile } from './download-file.ts';
 export { ProblemMessage } from './problem-message.tsx';

@@ -30,8 +30,8 @@ const asksForPage = (req: Request) => /\btext\/html\b/i.test(req.get('accept') ?
 
 /**
  * The editor at `/`: hashed assets with a year's cache, `index.html` revalidated on every load,
- * and `index.html` for any other GET that names `text/html` (a browser opening a page) (the client-side routes), never for
- * the API paths. Without a build, `/` says how to make one.
+ * and `index.html` for any other page a browser opens (the client-side routes), never for the API
+ * paths. Without a build, `/` says how to make one.
  */
 export function editorStatic(distDir: string | undefined): Router {
   const routes = Router();

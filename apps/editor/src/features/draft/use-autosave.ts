@@ -8,8 +8,8 @@ const DEBOUNCE_MS = 800;
 
 /**
  * Saves the draft as a whole replacement, `DEBOUNCE_MS` after the last edit. One save at a
- * time; an edit made during a save is saved after it. A rejected draft keeps the local edits
- * and reports the API's problem (with its field paths).
+ * time; an edit made during a save (an undo back to the saved draft included) is saved after
+ * it. A rejected draft keeps the local edits and reports the API's problem (with its field paths).
  */
 export function useAutosave(
   draft: Definition,
@@ -23,12 +23,20 @@ export function useAutosave(
   latest.current = draft;
 
   useEffect(() => {
-    if (draft === lastSaved.current) return;
+    // Back to what the server holds, with nothing on its way: nothing to save.
+    if (draft === lastSaved.current && !inFlight.current) {
+      setState((current) => (current.kind === 'saved' ? current : { kind: 'saved' }));
+      return;
+    }
     setState({ kind: 'saving' });
     const timer = setTimeout(async () => {
       await inFlight.current?.catch(() => {});
       const sending = latest.current;
-      if (sending === lastSaved.current) return;
+      // An undo back to the saved draft, or a save in flight that already sent it.
+      if (sending === lastSaved.current) {
+        setState({ kind: 'saved' });
+        return;
+      }
       const request = save(sending);
       inFlight.current = request;
       try {
@@ -37,6 +45,8 @@ export function useAutosave(
         if (latest.current === sending) setState({ kind: 'saved' });
       } catch (error) {
         if (latest.current === sending) setState({ kind: 'error', problem: problemOf(error) });
+      } finally {
+        if (inFlight.current === request) inFlight.current = undefined;
       }
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);

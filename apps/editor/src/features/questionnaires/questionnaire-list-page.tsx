@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { problemOf } from '../../data/problem.ts';
 import { useTRPC, useTRPCClient } from '../../data/trpc.ts';
-import { ConfirmButton, ProblemMessage } from '../../ui/index.ts';
-import { downloadFile } from './download.ts';
+import { ConfirmButton, downloadFile, ProblemMessage } from '../../ui/index.ts';
 
 const PAGE_SIZE = 20;
 

@@ -1,5 +1,7 @@
 import type { Problem } from '@forms-engine/schema';
+import { clientProblem } from '../../data/problem.ts';
 import { managementToken } from '../../data/token.ts';
+import { downloadFile } from '../../ui/index.ts';
 
 /** The management HTTP routes the tRPC client cannot serve (CSV export, file download). */
 export const managementUrl = {
@@ -41,30 +43,16 @@ export async function downloadWithToken(url: string, fallbackName: string): Prom
   try {
     response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   } catch (error) {
-    const detail = error instanceof Error ? error.message : 'The download failed';
-    return { type: 'about:blank', title: 'Error', status: 0, code: 'INTERNAL_ERROR', detail };
+    return clientProblem(error instanceof Error ? error.message : 'The download failed');
   }
   if (!response.ok) {
     try {
       return (await response.json()) as Problem;
     } catch {
-      return {
-        type: 'about:blank',
-        title: 'Error',
-        status: response.status,
-        code: 'INTERNAL_ERROR',
-        detail: `The download failed (${response.status})`,
-      };
+      return clientProblem(`The download failed (${response.status})`, response.status);
     }
   }
   const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileNameOf(response.headers.get('content-disposition'), fallbackName);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  downloadFile(fileNameOf(response.headers.get('content-disposition'), fallbackName), blob, blob.type);
   return undefined;
 }
