@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 interface History<T> {
   past: T[];
@@ -45,30 +45,25 @@ export function useHistory<T>(initial: T) {
       return { past: [...current.past, current.present], present: next, future: rest, lastKey: undefined };
     });
   }, []);
-  /** Replaces the value without an undo step (a draft restored from a version, say). */
-  const reset = useCallback((value: T) => setHistory({ past: [], present: value, future: [], lastKey: undefined }), []);
 
-  const keys = useRef({ undo, redo });
-  keys.current = { undo, redo };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
       const key = event.key.toLowerCase();
-      if (key === 'z' && !event.shiftKey) keys.current.undo();
-      else if ((key === 'z' && event.shiftKey) || key === 'y') keys.current.redo();
+      if (key === 'z' && !event.shiftKey) undo();
+      else if ((key === 'z' && event.shiftKey) || key === 'y') redo();
       else return;
       event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [undo, redo]);
 
   return {
     value: history.present,
     apply,
     undo,
     redo,
-    reset,
     canUndo: history.past.length > 0,
     canRedo: history.future.length > 0,
   };

@@ -1,4 +1,4 @@
-import { allQuestions, type Definition, type Question } from '@forms-engine/schema';
+import type { Definition, Question } from '@forms-engine/schema';
 import { walkDefinition } from '@forms-engine/schema/rules';
 
 /** Where a question sits: "Step 1 › Tab 2", and its place there. */
@@ -137,5 +137,3 @@ function relativeOrderChanged(code: string, a: Indexed, b: Indexed): boolean {
 }
 
 export const isEmptyDiff = (diff: DefinitionDiff) => Object.values(diff).every((list) => list.length === 0);
-
-export const questionCount = (definition: Definition) => allQuestions(definition).length;
