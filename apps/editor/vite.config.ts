@@ -7,7 +7,7 @@ export default defineConfig({
   plugins: [react()],
   // `pnpm dev`: hot reload here, the API from a running server.
   server: { proxy: { '/trpc': SERVER, '/api': SERVER, '/public': SERVER, '/embed': SERVER } },
-  build: { sourcemap: true, chunkSizeWarningLimit: 1024 },
+  build: { sourcemap: true, manifest: true, chunkSizeWarningLimit: 1024 },
   test: {
     projects: [
       {

@@ -10,7 +10,14 @@ export default defineConfig([
     format: ['esm'],
     // Declarations bundled per entry. Mapping the private rule engine by path (not through node_modules)
     // makes rollup-plugin-dts inline its plain types, so the published .d.ts import nothing private.
-    dts: { compilerOptions: { paths: { '@forms-engine/schema/rules': ['../schema/src/rules/index.ts'] } } },
+    dts: {
+      compilerOptions: {
+        paths: {
+          '@forms-engine/schema/rules': ['../schema/src/rules/index.ts'],
+          '@forms-engine/schema/text': ['../schema/src/text/index.ts'],
+        },
+      },
+    },
     splitting: true,
     clean: true,
     sourcemap: false,

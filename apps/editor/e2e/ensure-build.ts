@@ -43,6 +43,8 @@ export default async function ensureBuild(): Promise<void> {
     {
       cwd: EDITOR,
       stdio: 'inherit',
+      // Vitest runs with NODE_ENV=test; inherited, it would make Vite bundle React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
 }

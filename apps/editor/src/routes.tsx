@@ -1,37 +1,82 @@
 import type { RouteObject } from 'react-router';
-import { DraftPage } from './features/draft/draft-page.tsx';
-import { QuestionnaireLayout } from './features/questionnaires/questionnaire-layout.tsx';
-import { QuestionnaireListPage } from './features/questionnaires/questionnaire-list-page.tsx';
-import { ResponseDetailPage } from './features/responses/response-detail-page.tsx';
-import { ResponsesPage } from './features/responses/responses-page.tsx';
-import { SettingsPage } from './features/settings/settings-page.tsx';
-import { VersionPage } from './features/versions/version-page.tsx';
-import { VersionsPage } from './features/versions/versions-page.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { NotFoundPage } from './layout/not-found-page.tsx';
+import { ScreenError, ScreenFrame, ScreenLoading } from './route-states.tsx';
 
 /**
  * Every screen has a URL: the questionnaire, its tab, the version, the response and the
  * response filters and page (as search parameters) survive a reload and can be shared.
+ *
+ * Each screen's code is its own chunk, loaded the first time the screen is visited (`lazy`), so
+ * the list loads neither the draft editor's drag and drop nor the embed it previews with. A new
+ * screen is one more `lazy` entry here. While a chunk loads the page stays where it is and
+ * `ScreenFrame` says so; on a first visit `ScreenLoading` holds the place under the header.
  */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { index: true, element: <QuestionnaireListPage /> },
       {
-        path: 'questionnaires/:questionnaireId',
-        element: <QuestionnaireLayout />,
+        element: <ScreenFrame />,
+        hydrateFallbackElement: <ScreenLoading />,
+        errorElement: <ScreenError />,
         children: [
-          { index: true, element: <DraftPage /> },
-          { path: 'versions', element: <VersionsPage /> },
-          { path: 'versions/:version', element: <VersionPage /> },
-          { path: 'settings', element: <SettingsPage /> },
-          { path: 'responses', element: <ResponsesPage /> },
-          { path: 'responses/:responseId', element: <ResponseDetailPage /> },
+          {
+            index: true,
+            lazy: () =>
+              import('./features/questionnaires/questionnaire-list-page.tsx').then((m) => ({
+                Component: m.QuestionnaireListPage,
+              })),
+          },
+          {
+            path: 'questionnaires/:questionnaireId',
+            lazy: () =>
+              import('./features/questionnaires/questionnaire-layout.tsx').then((m) => ({
+                Component: m.QuestionnaireLayout,
+              })),
+            children: [
+              {
+                index: true,
+                lazy: () => import('./features/draft/draft-page.tsx').then((m) => ({ Component: m.DraftPage })),
+              },
+              {
+                path: 'versions',
+                lazy: () =>
+                  import('./features/versions/versions-page.tsx').then((m) => ({ Component: m.VersionsPage })),
+              },
+              {
+                path: 'versions/:version',
+                lazy: () => import('./features/versions/version-page.tsx').then((m) => ({ Component: m.VersionPage })),
+              },
+              {
+                path: 'settings',
+                lazy: () =>
+                  import('./features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
+              },
+              {
+                path: 'responses',
+                lazy: () =>
+                  import('./features/responses/responses-page.tsx').then((m) => ({ Component: m.ResponsesPage })),
+              },
+              {
+                path: 'integrations',
+                lazy: () =>
+                  import('./features/integrations/integrations-page.tsx').then((m) => ({
+                    Component: m.IntegrationsPage,
+                  })),
+              },
+              {
+                path: 'responses/:responseId',
+                lazy: () =>
+                  import('./features/responses/response-detail-page.tsx').then((m) => ({
+                    Component: m.ResponseDetailPage,
+                  })),
+              },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

@@ -29,7 +29,7 @@ const BUDGETS = {
   coldStartMs: 3000,
 };
 
-const postgresAnswers = () =>
+export const postgresAnswers = () =>
   new Promise<boolean>((resolve) => {
     const socket = createConnection(5432, '127.0.0.1');
     socket.once('connect', () => {
@@ -68,7 +68,7 @@ const answers = () =>
     lastPosition: { stepId: 's1' },
   });
 
-async function json(url: string, method: string, body?: unknown) {
+export async function json(url: string, method: string, body?: unknown) {
   const res = await fetch(url, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -121,7 +121,10 @@ async function againstCeiling(helloUrl: string, options: autocannon.Options) {
 }
 
 /** Peak RSS growth of `pid` while `work` runs, sampled every 20 ms. */
-async function rssGrowthDuring<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; growthMb: number }> {
+export async function rssGrowthDuring<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; growthMb: number }> {
   const before = await rssOf(pid);
   let peak = before;
   let sampling = true;

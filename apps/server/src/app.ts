@@ -25,21 +25,31 @@ import { strongEtag } from './http/strong-etag.ts';
 import type { Logger } from './logger.ts';
 import { allowedMethodsOf } from './openapi/allowed-methods.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
+import { documentFor, type Surface } from './openapi/surfaces.ts';
 import { appRouter } from './router.ts';
 import type { Deps } from './services/deps.ts';
 
 export interface AppOptions {
   deps: Deps;
   logger: Logger;
+  /**
+   * What this app serves: `all` (one port); or, with MANAGEMENT_PORT, `public` (public API, embed
+   * script, health, the public API's document) and `management` (management API, /trpc, /docs,
+   * the editor, health) on two ports. Every other path is a 404 there.
+   */
+  surface?: Surface;
 }
 
 /**
  * The whole HTTP surface: health, docs, /trpc for the editor, the management and public REST
  * APIs (each one router, so a request walks only its own API's layers), one error handler.
  */
-export function createApp({ deps, logger }: AppOptions): Express {
+export function createApp({ deps, logger, surface = 'all' }: AppOptions): Express {
   const { config } = deps;
   const app = express();
+  // The parts of a surface this app does not serve are mounted on a router that nothing mounts.
+  const onPublic = surface === 'management' ? Router() : app;
+  const onManagement = surface === 'public' ? Router() : app;
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.set('trust proxy', config.trustProxy);
@@ -54,28 +64,29 @@ export function createApp({ deps, logger }: AppOptions): Express {
 
   // The public API first: it takes the most requests, so they pass the fewest layers.
   const publicApi = Router();
-  applyRateLimits(publicApi, config.rateLimits);
+  applyRateLimits(publicApi, config.rateLimits, deps.rateLimitCounters);
   publicApi.use(publicOrigins(deps), json);
   // Routes added to this router, not routers of their own: each nested router costs every request.
   liveRoute(publicApi, deps);
   uploadRoute(publicApi, deps);
   publicApi.use(rest);
-  app.use(PUBLIC_API, publicApi);
+  onPublic.use(PUBLIC_API, publicApi);
 
   app.use(healthRoutes(deps));
-  app.use(embedScriptRoute());
+  onPublic.use(embedScriptRoute());
 
-  const document = buildOpenApiDocument({
+  const fullDocument = buildOpenApiDocument({
     router: appRouter,
     extraPaths: { ...healthOpenApiPaths, ...embedScriptOpenApiPaths, ...responsesCsvPaths, ...filesOpenApiPaths },
     config,
   });
+  const document = documentFor(fullDocument, surface);
   app.get('/openapi.json', (_req, res) => {
     res.json(document);
   });
-  app.use('/docs', swaggerUi.serve, swaggerUi.setup(undefined, { swaggerOptions: { url: '/openapi.json' } }));
+  onManagement.use('/docs', swaggerUi.serve, swaggerUi.setup(undefined, { swaggerOptions: { url: '/openapi.json' } }));
 
-  app.use(
+  onManagement.use(
     '/trpc',
     guard,
     json,
@@ -89,10 +100,10 @@ export function createApp({ deps, logger }: AppOptions): Express {
   responsesCsvRoute(managementApi, deps);
   downloadRoute(managementApi, deps);
   managementApi.use(rest);
-  app.use(MANAGEMENT_API, managementApi);
+  onManagement.use(MANAGEMENT_API, managementApi);
 
   // Last before the 404s: the editor's pages never shadow an API path.
-  app.use(editorStatic(findEditorDist(config.editorDistDir)));
+  onManagement.use(editorStatic(findEditorDist(config.editorDistDir)));
 
   app.use(notFoundHandler(allowedMethodsOf(document)));
   app.use(errorHandler);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { loadWebhookSettings, WebhookEnv, type WebhookSettings } from './webhooks/webhook-settings.ts';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const nonNegativeInt = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -15,47 +16,103 @@ const TrustProxy = z
     return /^\d+$/.test(trimmed) ? Number(trimmed) : value.trim();
   });
 
-const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z
-    .string()
-    .optional()
-    .transform((value) => value || undefined)
-    .refine((value) => !value || /^postgres(ql)?:\/\//.test(value), 'Must be a postgres:// connection string'),
-  DATABASE_POOL_SIZE: positiveInt(20),
-  DATA_DIR: z.string().default('.data'),
-  MANAGEMENT_API_TOKEN: z
-    .string()
-    .optional()
-    .transform((value) => value || undefined),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  JSON_BODY_LIMIT_KB: positiveInt(1024),
-  UPLOAD_MAX_FILE_SIZE_MB: positiveInt(10),
-  UPLOAD_MAX_FILES_PER_RESPONSE: positiveInt(20),
-  UPLOAD_MAX_BYTES_PER_RESPONSE: positiveInt(104_857_600),
-  ORPHAN_FILE_GRACE_SECONDS: positiveInt(86_400),
-  ORPHAN_SWEEP_INTERVAL_SECONDS: positiveInt(3_600),
-  GEOCODER_URL: z.url().optional(),
-  ANSWERS_MAX_BYTES: positiveInt(262_144),
-  ANSWERS_MAX_KEYS: positiveInt(500),
-  ANSWERS_MAX_KEY_LENGTH: positiveInt(128),
-  ANSWERS_MAX_STRING_LENGTH: positiveInt(10_000),
-  ANSWERS_MAX_ARRAY_ITEMS: positiveInt(200),
-  ANSWERS_MAX_DEPTH: positiveInt(4),
-  HTTP_HEADERS_TIMEOUT_SECONDS: positiveInt(20),
-  HTTP_BODY_TIMEOUT_SECONDS: positiveInt(30),
-  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(5),
-  UPLOAD_MIN_BYTES_PER_SECOND: positiveInt(32_768),
-  RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
-  RATE_LIMIT_PUBLIC_WRITES: nonNegativeInt(120),
-  RATE_LIMIT_GEOCODE: nonNegativeInt(300),
-  TRUST_PROXY: TrustProxy,
-  /** The built editor (apps/editor/dist); found beside the server when unset. */
-  EDITOR_DIST_DIR: z.string().optional(),
-});
+/** Unset and empty are the same: absent. */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);
+
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .transform((value) => value || undefined)
+      .refine((value) => !value || /^postgres(ql)?:\/\//.test(value), 'Must be a postgres:// connection string'),
+    DATABASE_POOL_SIZE: positiveInt(20),
+    DATA_DIR: z.string().default('.data'),
+    MANAGEMENT_API_TOKEN: z
+      .string()
+      .optional()
+      .transform((value) => value || undefined),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    JSON_BODY_LIMIT_KB: positiveInt(1024),
+    UPLOAD_MAX_FILE_SIZE_MB: positiveInt(10),
+    UPLOAD_MAX_FILES_PER_RESPONSE: positiveInt(20),
+    UPLOAD_MAX_BYTES_PER_RESPONSE: positiveInt(104_857_600),
+    ORPHAN_FILE_GRACE_SECONDS: positiveInt(86_400),
+    ORPHAN_SWEEP_INTERVAL_SECONDS: positiveInt(3_600),
+    GEOCODER_URL: z.url().optional(),
+    ANSWERS_MAX_BYTES: positiveInt(262_144),
+    ANSWERS_MAX_KEYS: positiveInt(500),
+    ANSWERS_MAX_KEY_LENGTH: positiveInt(128),
+    ANSWERS_MAX_STRING_LENGTH: positiveInt(10_000),
+    ANSWERS_MAX_ARRAY_ITEMS: positiveInt(200),
+    ANSWERS_MAX_DEPTH: positiveInt(4),
+    HTTP_HEADERS_TIMEOUT_SECONDS: positiveInt(20),
+    HTTP_BODY_TIMEOUT_SECONDS: positiveInt(30),
+    HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(5),
+    UPLOAD_MIN_BYTES_PER_SECOND: positiveInt(32_768),
+    RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+    RATE_LIMIT_PUBLIC_WRITES: nonNegativeInt(120),
+    RATE_LIMIT_GEOCODE: nonNegativeInt(300),
+    TRUST_PROXY: TrustProxy,
+    FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+    S3_PREFIX: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\/*[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/*$/, 'Segments of letters, digits, . _ - separated by /')
+        .optional(),
+    ),
+    REDIS_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\/\S+$/, 'Must be a redis:// or rediss:// URL')
+        .optional(),
+    ),
+    MANAGEMENT_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+    MANAGEMENT_HOST: z.string().default('127.0.0.1'),
+    /** The built editor (apps/editor/dist); found beside the server when unset. */
+    EDITOR_DIST_DIR: z.string().optional(),
+    ...WebhookEnv,
+  })
+  .refine((e) => e.FILE_STORAGE !== 's3' || e.S3_BUCKET, {
+    path: ['S3_BUCKET'],
+    message: 'Required when FILE_STORAGE is s3',
+  })
+  .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
+    path: ['S3_SECRET_ACCESS_KEY'],
+    message: 'Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK finds credentials)',
+  })
+  .refine((e) => e.MANAGEMENT_PORT === undefined || e.MANAGEMENT_PORT === 0 || e.MANAGEMENT_PORT !== e.PORT, {
+    path: ['MANAGEMENT_PORT'],
+    message: 'Must differ from PORT',
+  });
 
 export type Env = z.input<typeof EnvSchema>;
+
+/** Where uploaded bytes live: `DATA_DIR/files`, or an S3-compatible bucket. */
+export type FileStorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3Config);
+
+export interface S3Config {
+  /** Unset: AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** Unset: the SDK's default credential chain (environment, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  /** '' or segments ending in '/': every key of this deployment starts with it. */
+  prefix: string;
+}
 
 export interface Config {
   port: number;
@@ -82,6 +139,12 @@ export interface Config {
   answers: AnswerLimits;
   /** Where the built editor is, if set; otherwise looked up beside the server (http/editor-static.ts). */
   editorDistDir: string | undefined;
+  fileStorage: FileStorageConfig;
+  /** When set, rate-limit counters live in this Redis (else in Postgres, or in memory on PGlite). */
+  redisUrl: string | undefined;
+  /** When set, the management API, /trpc, /docs and the editor listen here and not on `port`. */
+  management: { port: number; host: string } | undefined;
+  webhooks: WebhookSettings;
 }
 
 /** Shape-and-size bounds of a response's answers (spec section 1: no content checks in v1). */
@@ -106,7 +169,7 @@ export interface HttpTimeouts {
   requestTimeoutMs: number;
 }
 
-/** Requests per client address per window, per process; 0 turns a limit off. */
+/** Requests per client address per window, per deployment (per process on PGlite); 0 turns a limit off. */
 export interface RateLimits {
   windowMs: number;
   /** Create response, upload, complete. */
@@ -174,5 +237,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxDepth: e.ANSWERS_MAX_DEPTH,
     },
     editorDistDir: e.EDITOR_DIST_DIR ? resolve(e.EDITOR_DIST_DIR) : undefined,
+    fileStorage:
+      e.FILE_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET ?? '',
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+            prefix: e.S3_PREFIX ? `${e.S3_PREFIX.replace(/^\/+|\/+$/g, '')}/` : '',
+          }
+        : { kind: 'local' },
+    redisUrl: e.REDIS_URL,
+    management: e.MANAGEMENT_PORT === undefined ? undefined : { port: e.MANAGEMENT_PORT, host: e.MANAGEMENT_HOST },
+    webhooks: loadWebhookSettings(e),
   };
 }

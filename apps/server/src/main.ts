@@ -5,6 +5,7 @@ import { createHttpServer } from './http/http-server.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { buildDeps } from './services/deps.ts';
 import { startFileSweeper } from './services/orphan-files.ts';
+import { startWebhookSender } from './webhooks/webhook-sender.ts';
 
 /** How long in-flight requests get to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -27,33 +28,56 @@ async function main() {
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
   const deps = buildDeps(db, config, logger);
-  const stopListening = await deps.publicQuestionnaires.subscribe(db);
-  const http = createHttpServer(createApp({ deps, logger }), config.http);
-  const address = await http.listen(config.port, config.host).catch(async (error: Error) => {
+  const fail = async (error: Error) => {
     logger.fatal(error.message);
     await db.close();
-    exitAfterLogs(logger, 1);
-  });
+    return exitAfterLogs(logger, 1);
+  };
+  // A bucket that is missing or unreachable stops the start here, with what to fix.
+  await deps.storage.check().catch(fail);
+  const stopListening = await deps.publicQuestionnaires.subscribe(db);
+  // With MANAGEMENT_PORT, two servers: the public surface on PORT, the management one on its own.
+  const management = config.management;
+  const http = createHttpServer(createApp({ deps, logger, surface: management ? 'public' : 'all' }), config.http);
+  const managementHttp =
+    management && createHttpServer(createApp({ deps, logger, surface: 'management' }), config.http);
+  const servers = managementHttp ? [http, managementHttp] : [http];
+  const address = await http.listen(config.port, config.host).catch(fail);
+  const managementAddress =
+    managementHttp && (await managementHttp.listen(management.port, management.host).catch(fail));
   // Index the offline place data now, in slices, while requests are already answered.
   deps.geocoder.warmUp();
   const stopFileSweeper = startFileSweeper(deps, logger);
+  const stopWebhookSender = await startWebhookSender(deps, db.listen, logger);
   // The bound port, not the configured one: PORT=0 picks a free port (tests rely on it).
-  logger.info({ port: address.port, database: db.kind, dataDir: config.dataDir }, 'Forms Engine listening');
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const editorUrl = `http://${shownHost}:${address.port}/`;
+  logger.info(
+    {
+      port: address.port,
+      managementPort: managementAddress?.port,
+      database: db.kind,
+      dataDir: config.dataDir,
+      fileStorage: deps.storage.kind,
+      rateLimits: deps.rateLimitCounters.kind,
+    },
+    'Forms Engine listening',
+  );
+  const editorHost = management ? management.host : config.host;
+  const shownHost = editorHost === '0.0.0.0' || editorHost === '::' ? 'localhost' : editorHost;
+  const editorUrl = `http://${shownHost}:${managementAddress?.port ?? address.port}/`;
   logger.info({ url: editorUrl }, `Editor at ${editorUrl}`);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    const drained = http.drain(); // from here on every response says Connection: close
+    const drained = Promise.all(servers.map((server) => server.drain())); // from here on: Connection: close
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       logger.error({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still running after the grace period; exiting');
       exitAfterLogs(logger, 1);
     }, SHUTDOWN_GRACE_MS).unref();
-    await Promise.all([drained, stopFileSweeper(), stopListening()]);
+    await Promise.all([drained, stopFileSweeper(), stopListening(), stopWebhookSender()]);
+    await deps.rateLimitCounters.close();
     await db.close();
     clearTimeout(force);
     logger.info('stopped');

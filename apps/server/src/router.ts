@@ -3,6 +3,7 @@ import { geocodeProcedure } from './routers/geocode/geocode.ts';
 import { publicRouter } from './routers/public/router.ts';
 import { questionnairesRouter } from './routers/questionnaires/router.ts';
 import { responsesRouter } from './routers/responses/router.ts';
+import { webhooksRouter } from './routers/webhooks/router.ts';
 import { router } from './trpc.ts';
 
 export const appRouter = router({
@@ -11,6 +12,7 @@ export const appRouter = router({
   public: publicRouter,
   files: filesRouter,
   geocode: geocodeProcedure,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,11 +11,11 @@ import { toProblem } from './errors/problem.ts';
  * openapi/operation-errors.ts), and for a 201 where the created resource lives.
  */
 export type ProcedureMeta = OpenApiMeta<{
-  successStatus?: 200 | 201 | 204;
+  successStatus?: 200 | 201 | 202 | 204;
   optionalBody?: true;
   errors?: readonly ErrorCode[];
-  /** The `Location` of what a 201 created, from the operation's output. */
-  location?: (output: any) => string;
+  /** The `Location` of what a 201 created, from the operation's output (and input: its path). */
+  location?: (output: any, input: any) => string;
 }>;
 
 const t = initTRPC

@@ -62,7 +62,9 @@ describe('non-canonical request targets', () => {
           .replace('{id}', questionnaireId)
           .replace('{n}', '1')
           .replace('{responseId}', responseId)
-          .replace('{fileId}', '00000000-0000-4000-8000-000000000000');
+          .replace('{fileId}', '00000000-0000-4000-8000-000000000000')
+          .replace('{webhookId}', '00000000-0000-4000-8000-000000000000')
+          .replace('{deliveryId}', '00000000-0000-4000-8000-000000000000');
         operations.push({ method: method.toUpperCase(), path, body: bodies[`${method.toUpperCase()} ${template}`] });
       }
     }

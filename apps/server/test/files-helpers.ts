@@ -3,7 +3,8 @@ import { join, relative } from 'node:path';
 import type { FileReference } from '@forms-engine/schema';
 import { expect } from 'vitest';
 import type { SweepDeps } from '../src/services/orphan-files.ts';
-import { createLocalDiskStorage, filesDirFor } from '../src/storage/local-disk.ts';
+import { createFileStorage } from '../src/storage/create-file-storage.ts';
+import { filesDirFor } from '../src/storage/local-disk.ts';
 import { createPublished } from './factories.ts';
 import { call, type TestServer } from './harness.ts';
 
@@ -73,17 +74,24 @@ export async function filesOnDisk(server: TestServer): Promise<string[]> {
     .sort();
 }
 
+/** Every key in the server's file store (the disk or the bucket), temporaries never included. */
+export async function storedKeys(server: TestServer): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of server.deps.storage.list()) keys.push(object.key);
+  return keys.sort();
+}
+
 export const keyOf = (questionnaireId: string, responseId: string, fileId: string) =>
   `${questionnaireId}/${responseId}/${fileId}`;
 
 export const fileRows = (server: TestServer, where: { responseId?: string; questionnaireId?: string } = {}) =>
   server.database.db.prisma.storedFile.findMany({ where });
 
-/** What the sweeper needs, over the same database and data directory as the server. */
+/** What a sweeper in another process has: the same database and file store, its own connection to the store. */
 export const sweepDeps = (server: TestServer): SweepDeps => ({
   prisma: server.database.db.prisma,
   config: server.config,
-  storage: createLocalDiskStorage(filesDirFor(server.config.dataDir)),
+  storage: createFileStorage(server.config.fileStorage, server.config.dataDir),
 });
 
 export const randomBytesOf = (size: number) => {

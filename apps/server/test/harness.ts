@@ -5,17 +5,28 @@ import { createTestDatabase, type TestDatabase } from '@forms-engine/db/testing'
 import { createApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createHttpServer } from '../src/http/http-server.ts';
-import { createLogger } from '../src/logger.ts';
-import { buildDeps } from '../src/services/deps.ts';
+import { createLogger, type Logger } from '../src/logger.ts';
+import { buildDeps, type Deps } from '../src/services/deps.ts';
+import { startWebhookSender } from '../src/webhooks/webhook-sender.ts';
 import { type Exchange, OpenApiContract } from './openapi-contract.ts';
 
 export interface TestServer {
   url: string;
   config: Config;
   database: TestDatabase;
+  deps: Deps;
   /** fetch against the server; a relative path is resolved against its URL. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Another server's database, shared (as several processes share one); not disposed on close. */
+  database?: TestDatabase;
+  /** Where the server logs (silent by default). */
+  logger?: Logger;
+  /** Parts to use instead of the configured ones (a store that is down). */
+  deps?: (deps: Deps) => Partial<Deps>;
 }
 
 /**
@@ -23,8 +34,11 @@ export interface TestServer {
  * DATABASE_URL is set, in-memory PGlite otherwise) and a temporary data directory. Rate limits
  * are off unless `env` sets them: tests make many requests from one address.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const database = options.database ?? (await createTestDatabase());
   const dataDir = await mkdtemp(join(tmpdir(), 'fe-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -33,9 +47,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     RATE_LIMIT_GEOCODE: '0',
     ...env,
   });
-  const deps = buildDeps(database.db, config);
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const built = buildDeps(database.db, config, logger);
+  const deps = { ...built, ...options.deps?.(built) };
   const stopListening = await deps.publicQuestionnaires.subscribe(database.db);
-  const app = createApp({ deps, logger: createLogger(config.logLevel) });
+  const stopWebhookSender = await startWebhookSender(deps, database.db.listen);
+  const app = createApp({ deps, logger });
   const { server, listen } = createHttpServer(app, config.http);
   const url = `http://127.0.0.1:${(await listen(0, '127.0.0.1')).port}`;
   // Every exchange through `fetch` (and so `call`) is checked against the document on close.
@@ -59,6 +76,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     url,
     config,
     database,
+    deps,
     fetch: (path, init) => {
       const target = new URL(path, url);
       return fetch(target, init).then((response) => record(target, init, response));
@@ -71,8 +89,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         .filter((mismatch) => mismatch !== undefined);
       server.closeAllConnections();
       await stopListening();
+      await stopWebhookSender();
       await new Promise((resolve) => server.close(resolve));
-      await database.dispose();
+      await deps.rateLimitCounters.close();
+      if (!options.database) await database.dispose();
       await rm(dataDir, { recursive: true, force: true });
       if (mismatches.length > 0) {
         throw new Error(`${mismatches.length} responses disagree with /openapi.json:\n${mismatches.join('\n')}`);

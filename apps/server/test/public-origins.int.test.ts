@@ -89,6 +89,25 @@ describe('public origins and CORS', () => {
     expect(rehydrated).toMatchObject({ status: 200, body: { status: 'IN_PROGRESS', answers: {} } });
   });
 
+  it('lets a page of another origin read Retry-After, so the embed waits as long as the server asks', async () => {
+    const q = await restricted(['https://a.example']);
+    const origin = { origin: 'https://a.example' };
+    const exposed = (res: { headers: Headers }) =>
+      (res.headers.get('access-control-expose-headers') ?? '').split(/,\s*/).map((name) => name.toLowerCase());
+    const live = await call(server, 'GET', `/public/v1/questionnaires/${q.publicId}/live`, undefined, origin);
+    expect(live.status).toBe(200);
+    expect(exposed(live)).toContain('retry-after');
+    const missing = await call(
+      server,
+      'PATCH',
+      '/public/v1/responses/00000000-0000-4000-8000-000000000000',
+      { answers: {} },
+      origin,
+    );
+    expect(missing.status).toBe(404);
+    expect(exposed(missing)).toContain('retry-after');
+  });
+
   it('answers CORS preflight with only the headers the public API reads', async () => {
     const q = await restricted(['https://a.example']);
     const preflight = (origin: string, headers = 'content-type') =>

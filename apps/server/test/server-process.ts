@@ -8,6 +8,8 @@ const START_TIMEOUT_MS = 30_000;
 
 export interface ServerProcess {
   url: string;
+  /** The management port's URL, when MANAGEMENT_PORT was set. */
+  managementUrl: string | undefined;
   child: ChildProcess;
   /** Every line the process wrote to stdout so far (its log). */
   logs: string[];
@@ -39,7 +41,7 @@ export function spawnServer(env: Record<string, string>) {
 /** Runs the real server as its own OS process on a free port, once it says it is listening. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const { child, logs, stderr } = spawnServer(env);
-  const port = await new Promise<number>((resolve, reject) => {
+  const listening = await new Promise<{ port: number; managementPort?: number }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr.join('')}`)), START_TIMEOUT_MS);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr.join('')}`)));
     const poll = setInterval(() => {
@@ -47,11 +49,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       if (!line) return;
       clearInterval(poll);
       clearTimeout(timer);
-      resolve(JSON.parse(line).port);
+      resolve(JSON.parse(line));
     }, 20);
   });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening.port}`,
+    managementUrl: listening.managementPort ? `http://127.0.0.1:${listening.managementPort}` : undefined,
     child,
     logs,
     async stop() {

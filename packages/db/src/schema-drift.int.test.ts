@@ -62,7 +62,8 @@ const SCALARS: Record<string, string[]> = {
   BigInt: ['bigint'],
   Boolean: ['boolean'],
   DateTime: ['timestamp with time zone'],
-  Json: ['jsonb'],
+  // `@db.Json` keeps key order (webhook payloads); plain Json is jsonb.
+  Json: ['jsonb', 'json'],
 };
 const isScalar = (type: string, enums: Map<string, string[]>) => type in SCALARS || enums.has(type);
 
@@ -76,8 +77,22 @@ describe('schema.prisma matches the migrated database', () => {
   const { enums, models } = parseSchema();
 
   it('reads every model and enum of the schema', () => {
-    expect([...models.keys()].sort()).toEqual(['questionnaire', 'questionnaire_version', 'response', 'stored_file']);
-    expect([...enums.keys()].sort()).toEqual(['FileState', 'ResponseStatus', 'SubmissionPolicy']);
+    expect([...models.keys()].sort()).toEqual([
+      'questionnaire',
+      'questionnaire_version',
+      'rate_limit',
+      'response',
+      'stored_file',
+      'webhook',
+      'webhook_delivery',
+      'webhook_event',
+    ]);
+    expect([...enums.keys()].sort()).toEqual([
+      'FileState',
+      'ResponseStatus',
+      'SubmissionPolicy',
+      'WebhookDeliveryStatus',
+    ]);
   });
 
   it.each([...models.keys()])(

@@ -9,7 +9,9 @@ import { DOM_EVENT_NAMES } from './events';
 import { type MountOptions, mount } from './mount';
 import { storageKey } from './session/storage';
 
+const mounted: { destroy(): void }[] = [];
 afterEach(() => {
+  for (const handle of mounted.splice(0)) handle.destroy();
   document.body.replaceChildren();
   sessionStorage.clear();
   vi.useRealTimers();
@@ -40,6 +42,7 @@ function setUp(options: Partial<MountOptions> & { api?: ReturnType<typeof fakePu
   const domEvents: string[] = [];
   for (const name of Object.values(DOM_EVENT_NAMES)) target.addEventListener(name, () => domEvents.push(name));
   const handle = mount(target, { baseUrl: 'https://forms.test/', publicId: 'pub1', fetch: api.fetch, ...options });
+  mounted.push(handle);
   const host = target.querySelector('[data-forms-engine]') as HTMLElement;
   const root = host.shadowRoot as ShadowRoot;
   const ui = within(root.querySelector('.fe') as HTMLElement);
@@ -154,7 +157,7 @@ describe('mount', () => {
     expect(onError).toHaveBeenCalledTimes(1);
   });
 
-  it('a failed save keeps the answers, says so without blocking, and retries with backoff', async () => {
+  it('a failed save keeps the answers, says it is retrying, and retries with backoff', async () => {
     let failPatches = 2;
     const api = fakePublicApi(twoSteps, {
       override: (call) => {
@@ -166,13 +169,168 @@ describe('mount', () => {
     await user.type(await ui.findByRole('textbox', { name: 'a' }), 'kept');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(ui.getByRole('button', { name: 'Next' }));
-    expect(await ui.findByText(/could not be saved yet/)).toBeTruthy();
+    expect(await ui.findByText(/Saving… retrying/)).toBeTruthy();
     expect(ui.getByRole('heading', { name: 'Second' })).toBeTruthy();
     await vi.advanceTimersByTimeAsync(1000);
     await vi.advanceTimersByTimeAsync(2000);
-    await vi.waitFor(() => expect(ui.queryByText(/could not be saved yet/)).toBeNull());
+    await vi.waitFor(() => expect(ui.queryByText(/Saving… retrying/)).toBeNull());
     expect(api.count('PATCH', /resp-1$/)).toBe(3);
     expect(api.patches().at(-1)).toEqual({ answers: { a: 'kept' }, lastPosition: { stepId: 's2', tabId: 't1' } });
+  });
+
+  it('a save answered 503 with Retry-After waits that long, says it is retrying, and loses nothing', async () => {
+    let busy = 2;
+    const api = fakePublicApi(twoSteps, {
+      override: (call) =>
+        call.method === 'PATCH' && busy-- > 0
+          ? problemResponse(503, 'INTERNAL_ERROR', 'down', { 'Retry-After': '5' })
+          : undefined,
+    });
+    const { ui, user } = setUp({ api });
+    await user.type(await ui.findByRole('textbox', { name: 'a' }), 'kept');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(ui.getByRole('button', { name: 'Next' }));
+    expect(await ui.findByText('Saving… retrying. Your answers are kept on this page.')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(api.count('PATCH', /resp-1$/)).toBe(1); // the server asked for 5 s, not the 1 s backoff
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(api.count('PATCH', /resp-1$/)).toBe(2));
+    await vi.advanceTimersByTimeAsync(5000);
+    await vi.waitFor(() => expect(ui.queryByText(/Saving… retrying/)).toBeNull());
+    expect(api.patches()).toEqual(
+      Array(3).fill({ answers: { a: 'kept' }, lastPosition: { stepId: 's2', tabId: 't1' } }),
+    );
+  });
+
+  it('retries the completion when the server is briefly unavailable, then shows the completion screen', async () => {
+    let busy = 1;
+    sessionStorage.setItem(storageKey('pub1', undefined), 'resp-1');
+    const api = fakePublicApi(twoSteps, {
+      rehydration: { answers: { a: 'A', c: 'C' }, lastPosition: { stepId: 's2' } },
+      override: (call) =>
+        call.path.endsWith('/complete') && busy-- > 0
+          ? problemResponse(503, 'INTERNAL_ERROR', 'down', { 'Retry-After': '1' })
+          : undefined,
+    });
+    const { ui, user } = setUp({ api });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(await ui.findByRole('button', { name: 'Submit' }));
+    expect(await ui.findByText(/Saving… retrying/)).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await ui.findByRole('heading', { name: 'Thank you' })).toBeTruthy();
+    expect(api.count('POST', /complete$/)).toBe(2);
+  });
+
+  describe('erasure stays erased', () => {
+    it('a save answered 404 drops the answers and the stored id, says so in one sentence, and starts from the first screen', async () => {
+      let erased = false;
+      const api = fakePublicApi(twoSteps, {
+        override: (call) => (erased && call.path.includes('/resp-1') ? problemResponse(404, 'NOT_FOUND') : undefined),
+      });
+      const onError = vi.fn();
+      const { ui, user, root } = setUp({ api, onError });
+      await user.type(await ui.findByRole('textbox', { name: 'a' }), 'old answer');
+      await user.click(ui.getByRole('button', { name: 'Next' }));
+      await ui.findByRole('heading', { name: 'Second' });
+      await vi.waitFor(() => expect(api.patches()).toHaveLength(1));
+      await user.click(ui.getByRole('tab', { name: 'Two' }));
+      await user.type(ui.getByRole('textbox', { name: 'c' }), 'old too');
+      erased = true; // the operator erases the response now
+      const sentBefore = api.calls.length;
+      await user.click(ui.getByRole('button', { name: 'Back' }));
+
+      const notice = await ui.findByText(
+        'Your earlier answers are no longer available, so the questionnaire starts again from the beginning.',
+      );
+      expect(ui.getByRole('heading', { name: 'First' })).toBeTruthy();
+      expect((ui.getByRole('textbox', { name: 'a' }) as HTMLInputElement).value).toBe('');
+      expect(root.activeElement).toBe(notice);
+      expect(sessionStorage.getItem(storageKey('pub1', undefined))).toBeNull();
+      expect(onError).toHaveBeenCalledWith(expect.objectContaining({ status: 404 }));
+
+      erased = false;
+      await user.type(ui.getByRole('textbox', { name: 'a' }), 'new');
+      await user.click(ui.getByRole('button', { name: 'Next' }));
+      await ui.findByRole('heading', { name: 'Second' });
+      await vi.waitFor(() => expect(api.patches()).toHaveLength(3));
+      expect(ui.queryByText(/no longer available/)).toBeNull();
+      const later = api.calls.slice(sentBefore + 1);
+      expect(later.map((c) => `${c.method} ${c.path}`)).toEqual([
+        'GET /public/v1/questionnaires/pub1/live',
+        'POST /public/v1/questionnaires/pub1/responses',
+        'PATCH /public/v1/responses/resp-1',
+      ]);
+      expect(JSON.stringify(later.map((c) => c.body))).not.toContain('old');
+    });
+
+    it('the form is drawn anew, so no control keeps what was typed before', async () => {
+      const withNumber = Definition.parse({
+        schemaVersion: 1,
+        steps: [
+          { id: 's1', title: 'First', questions: [{ id: 'n', code: 'n', type: 'NUMBER', prompt: 'n' }] },
+          { id: 's2', title: 'Second', questions: [text('b')] },
+        ],
+      } as DefinitionInput) as PlainDefinition;
+      let erased = false;
+      const api = fakePublicApi(withNumber, {
+        override: (call) => (erased && call.method === 'PATCH' ? problemResponse(404, 'NOT_FOUND') : undefined),
+      });
+      const { ui, user } = setUp({ api });
+      await user.type(await ui.findByRole('spinbutton', { name: 'n' }), '42');
+      await user.click(ui.getByRole('button', { name: 'Next' }));
+      await ui.findByRole('heading', { name: 'Second' });
+      erased = true;
+      await user.click(ui.getByRole('button', { name: 'Back' }));
+      await ui.findByText(/no longer available/);
+      expect((ui.getByRole('spinbutton', { name: 'n' }) as HTMLInputElement).value).toBe('');
+    });
+
+    it('a stored response that is gone on reload shows the sentence and an empty first screen, without moving focus', async () => {
+      sessionStorage.setItem(storageKey('pub1', undefined), 'resp-gone');
+      const { ui, root } = setUp();
+      expect(await ui.findByText(/no longer available/)).toBeTruthy();
+      expect(ui.getByRole('heading', { name: 'First' })).toBeTruthy();
+      expect(root.activeElement).toBeNull();
+      expect(sessionStorage.getItem(storageKey('pub1', undefined))).toBeNull();
+    });
+  });
+
+  describe('nothing typed is lost when the page is hidden or unloaded', () => {
+    const hide = () => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('pagehide'));
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    };
+
+    it('before the first Next nothing is sent: a page view creates nothing', async () => {
+      const { ui, user, api } = setUp();
+      await user.type(await ui.findByRole('textbox', { name: 'a' }), 'typed');
+      hide();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(api.calls.map((c) => c.method)).toEqual(['GET']);
+    });
+
+    it('once a response exists, the screen is saved once with keepalive, and nothing after destroy()', async () => {
+      const { ui, user, api, handle } = setUp();
+      await user.type(await ui.findByRole('textbox', { name: 'a' }), 'A');
+      await user.click(ui.getByRole('button', { name: 'Next' }));
+      await vi.waitFor(() => expect(api.patches()).toHaveLength(1));
+      await user.type(ui.getByRole('textbox', { name: 'b' }), 'typed on step 2');
+      hide();
+      await vi.waitFor(() => expect(api.patches()).toHaveLength(2));
+      const last = api.calls.at(-1);
+      expect(last).toMatchObject({
+        method: 'PATCH',
+        keepalive: true,
+        body: { answers: { a: 'A', b: 'typed on step 2' }, lastPosition: { stepId: 's2', tabId: 't1' } },
+      });
+      hide(); // unchanged: nothing more
+      handle.destroy();
+      hide();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(api.patches()).toHaveLength(2);
+    });
   });
 
   it('a save the server refuses keeps the answers and says so; the next step change tries again', async () => {
@@ -204,6 +362,17 @@ describe('mount', () => {
     expect(await ui.findByRole('heading', { name: 'Already submitted' })).toBeTruthy();
     expect(api.calls.find((c) => c.path.endsWith('/ref-status'))?.search).toBe('?ref=crm-9');
     expect(api.count('POST', /responses$/)).toBe(0);
+  });
+
+  it('follows the host page: light unless it says otherwise; colorScheme and accentColor options win', async () => {
+    const plain = setUp();
+    await plain.ui.findByRole('heading', { name: 'First' });
+    expect((plain.root.querySelector('.fe') as HTMLElement).dataset.scheme).toBe('light');
+    const chosen = setUp({ colorScheme: 'dark', accentColor: '#ffd400' });
+    const container = chosen.root.querySelector('.fe') as HTMLElement;
+    expect(container.dataset.scheme).toBe('dark');
+    expect(container.style.getPropertyValue('--fe-accent')).toBe('#ffd400');
+    expect(container.style.getPropertyValue('--fe-on-accent')).toBe('#000');
   });
 
   it('labels override any string; theme sets --fe-* properties; dark scheme on request', async () => {
@@ -271,6 +440,59 @@ describe('mount', () => {
 });
 
 describe('<forms-engine-questionnaire>', () => {
+  const stubbed = () => {
+    defineFormsEngineElement();
+    const api = fakePublicApi(twoSteps);
+    vi.stubGlobal('fetch', api.fetch);
+    return api;
+  };
+  const lives = (api: ReturnType<typeof fakePublicApi>) => api.count('GET', /\/live$/);
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fetches the questionnaire once per mount, whether parsed from HTML or built attribute by attribute', async () => {
+    const api = stubbed();
+    document.body.innerHTML =
+      '<forms-engine-questionnaire base-url="https://forms.test" public-id="pub1" external-ref="r" color-scheme="dark" accent-color="#0a7d4f"></forms-engine-questionnaire>';
+    await settle();
+    expect(lives(api)).toBe(1);
+    const element = document.createElement('forms-engine-questionnaire');
+    element.setAttribute('base-url', 'https://forms.test');
+    element.setAttribute('public-id', 'pub1');
+    element.setAttribute('external-ref', 'other');
+    document.body.append(element);
+    await settle();
+    expect(lives(api)).toBe(2);
+  });
+
+  it('restyles without restarting when its look changes, keeps its session when moved, and restarts for another questionnaire', async () => {
+    const api = stubbed();
+    document.body.innerHTML = '<div id="a"></div><div id="b"></div>';
+    const element = document.createElement('forms-engine-questionnaire');
+    element.setAttribute('base-url', 'https://forms.test');
+    element.setAttribute('public-id', 'pub1');
+    document.querySelector('#a')?.append(element);
+    await settle();
+    const ui = within(element.shadowRoot?.querySelector('.fe') as HTMLElement);
+    await userEvent.setup().type(await ui.findByRole('textbox', { name: 'a' }), 'typed');
+    const container = element.shadowRoot?.querySelector('.fe') as HTMLElement;
+    element.setAttribute('color-scheme', 'dark');
+    element.setAttribute('accent-color', '#0a7d4f');
+    document.querySelector('#b')?.append(element); // moved within the page
+    await settle();
+    expect(lives(api)).toBe(1);
+    expect(container.dataset.scheme).toBe('dark');
+    expect(container.style.getPropertyValue('--fe-accent')).toBe('#0a7d4f');
+    expect(container.style.getPropertyValue('--fe-on-accent')).toBe('#fff');
+    expect((ui.getByRole('textbox', { name: 'a' }) as HTMLInputElement).value).toBe('typed');
+    element.setAttribute('data-color-scheme', 'light'); // the attribute wins over its data- twin
+    await settle();
+    expect(container.dataset.scheme).toBe('dark');
+    element.setAttribute('public-id', 'other');
+    await settle();
+    expect(lives(api)).toBe(2);
+  });
+
   it('renders from its attributes into its own shadow root, dispatches events on itself, and cleans up when removed', async () => {
     defineFormsEngineElement();
     defineFormsEngineElement(); // a second call is harmless
@@ -286,6 +508,7 @@ describe('<forms-engine-questionnaire>', () => {
       const ui = within(element.shadowRoot?.querySelector('.fe') as HTMLElement);
       expect(await ui.findByRole('heading', { name: 'First' })).toBeTruthy();
       element.remove();
+      await Promise.resolve(); // a removal is settled in a microtask (a move keeps the session)
       expect(element.shadowRoot?.querySelector('.fe')).toBeNull();
     } finally {
       vi.unstubAllGlobals();

@@ -1,4 +1,5 @@
 import { render } from 'preact';
+import { hostScheme, type Look, readableOn } from './appearance';
 import { createPublicClient } from './client/public-client';
 import type { Problem } from './client/types';
 import { DOM_EVENT_NAMES, type EmbedEventDetails } from './events';
@@ -24,8 +25,12 @@ export interface MountOptions {
   labels?: LabelOverrides | undefined;
   /** CSS custom properties set on the embed (see README, "Theming"). */
   theme?: Theme | undefined;
-  /** `auto` (default) follows the visitor's system setting. */
+  /** `auto` (default) follows the host page's `color-scheme` (light when it sets none). */
   colorScheme?: 'auto' | 'light' | 'dark' | undefined;
+  /** The accent colour (buttons, links, progress); text on it is black or white, whichever reads better. */
+  accentColor?: string | undefined;
+  /** The largest file the server takes, in MB (its `UPLOAD_MAX_FILE_SIZE_MB`); 10 by default. */
+  maxFileSizeMb?: number | undefined;
   /** A fetch implementation (the global one by default). */
   fetch?: typeof fetch | undefined;
   onReady?: ((detail: EmbedEventDetails['ready']) => void) | undefined;
@@ -42,6 +47,14 @@ export interface EmbedHandle {
   /** Forgets the response (here and in session storage) and starts fresh. */
   reset(): void;
 }
+
+/** What the custom element also needs: a new look without a restart. */
+export interface EmbedInstance extends EmbedHandle {
+  restyle(look: Look): void;
+}
+
+/** The server's default `UPLOAD_MAX_FILE_SIZE_MB`. */
+const DEFAULT_MAX_FILE_SIZE_MB = 10;
 
 const CALLBACKS = {
   ready: 'onReady',
@@ -93,7 +106,7 @@ function localeOf(element: HTMLElement): string {
  * Renders into `host`'s open shadow root and dispatches events on `eventTarget`. `mount`
  * uses a fresh child of the target as host; the custom element is its own host.
  */
-export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options: MountOptions): EmbedHandle {
+export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options: MountOptions): EmbedInstance {
   if (!options || typeof options.baseUrl !== 'string' || !options.baseUrl) {
     throw new TypeError('Forms Engine: mount() needs options.baseUrl');
   }
@@ -128,14 +141,50 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
   const removeStyles = adoptStyles(shadow);
   const container = document.createElement('div');
   container.className = 'fe';
-  container.dataset.scheme = options.colorScheme ?? 'auto';
   container.dir = directionOf(host);
-  for (const [property, value] of Object.entries(options.theme ?? {})) {
+  const theme = options.theme ?? {};
+  for (const [property, value] of Object.entries(theme)) {
     if (property.startsWith('--fe-')) container.style.setProperty(property, value);
   }
   shadow.append(container);
 
-  const context: EmbedContext = { labels: mergeLabels(options.labels), session, client, locale: localeOf(host) };
+  // The custom element is reset by its own stylesheet (`all: initial`): the page's scheme is its parent's.
+  const schemeSource = host === eventTarget ? (host.parentElement ?? host) : eventTarget;
+  let look: Look = options;
+  const applyLook = () => {
+    const chosen = look.colorScheme;
+    container.dataset.scheme = chosen === 'light' || chosen === 'dark' ? chosen : hostScheme(schemeSource);
+    const accent = look.accentColor?.trim();
+    const onAccent = accent ? readableOn(container, accent) : undefined;
+    // An accent colour wins over the theme's; text on it follows unless the theme names it.
+    const values = { '--fe-accent': onAccent && accent, '--fe-on-accent': theme['--fe-on-accent'] ?? onAccent };
+    for (const [property, value] of Object.entries(values)) {
+      const chosen = value || theme[property as `--fe-${string}`];
+      if (chosen) container.style.setProperty(property, chosen);
+      else container.style.removeProperty(property);
+    }
+  };
+  applyLook();
+  // A page that switches between light and dark (a class or style on <html> or <body>) is followed.
+  const pageChanges = new MutationObserver(applyLook);
+  for (const element of [document.documentElement, document.body]) {
+    if (element) pageChanges.observe(element, { attributes: true });
+  }
+
+  // Hidden or unloading: one save that outlives the page, when a response exists (never a new one).
+  const onHide = (event: Event) => {
+    if (event.type === 'pagehide' || document.visibilityState === 'hidden') session.dispatch({ type: 'PAGE_HIDDEN' });
+  };
+  document.addEventListener('visibilitychange', onHide);
+  window.addEventListener('pagehide', onHide);
+
+  const context: EmbedContext = {
+    labels: mergeLabels(options.labels),
+    session,
+    client,
+    locale: localeOf(host),
+    maxFileBytes: (options.maxFileSizeMb ?? DEFAULT_MAX_FILE_SIZE_MB) * 1024 * 1024,
+  };
   render(
     <EmbedContextValue.Provider value={context}>
       <App />
@@ -149,6 +198,9 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
     destroy() {
       if (destroyed) return;
       destroyed = true;
+      pageChanges.disconnect();
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', onHide);
       session.stop();
       render(null, container);
       container.remove();
@@ -156,6 +208,10 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
     },
     reset() {
       if (!destroyed) session.reset();
+    },
+    restyle(next) {
+      look = next;
+      if (!destroyed) applyLook();
     },
   };
 }

@@ -8,3 +8,4 @@ export * from './question-types';
 export * from './questionnaire';
 export * from './response';
 export * from './rules';
+export * from './webhooks';

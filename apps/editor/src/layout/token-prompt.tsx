@@ -22,7 +22,7 @@ export function TokenPrompt({ onDone }: { onDone: () => void }) {
       }}
     >
       <h2 id="token-title">Management token</h2>
-      <p>This server asks for its management token (MANAGEMENT_API_TOKEN). It is kept for this tab only.</p>
+      <p>This server asks for its management token: ask the person who runs it. The token is kept for this tab only.</p>
       <div className="field">
         <label htmlFor="management-token">Token</label>
         <input

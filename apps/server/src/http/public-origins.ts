@@ -7,7 +7,8 @@ import type { Deps } from '../services/deps.ts';
 const ALLOWED_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
 /** Only what the public API reads; never Authorization or Cookie. */
 const ALLOWED_HEADERS = 'Content-Type, If-None-Match, X-Request-Id';
-const EXPOSED_HEADERS = 'ETag, X-Request-Id, Location';
+/** Retry-After: the embed waits as long as a 429 or 503 asks before saving again. */
+const EXPOSED_HEADERS = 'ETag, X-Request-Id, Location, Retry-After';
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
 /**

@@ -3,6 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import type { RateLimits } from '../config.ts';
 import { AppError } from '../errors/app-error.ts';
 import { PUBLIC_API } from './api-prefixes.ts';
+import type { RateLimitCounters } from './rate-limit-store.ts';
 
 /** The public operations that write (and so cost storage), limited together per client address. */
 export const PUBLIC_WRITES = [
@@ -11,11 +12,16 @@ export const PUBLIC_WRITES = [
   '/public/v1/responses/:responseId/complete',
 ];
 
-function limiter(name: string, limit: number, windowMs: number): RequestHandler {
+function limiter(name: string, limit: number, windowMs: number, counters: RateLimitCounters): RequestHandler {
+  const store = counters.storeFor(name);
   return rateLimit({
     identifier: name,
     windowMs,
     limit,
+    ...(store && { store }),
+    // A shared store that is down or slow lets the request through and is logged; never a 500.
+    passOnStoreError: true,
+    logger: counters.log,
     // RateLimit and RateLimit-Policy (IETF draft 8), plus Retry-After on a 429.
     standardHeaders: 'draft-8',
     legacyHeaders: false,
@@ -26,7 +32,8 @@ function limiter(name: string, limit: number, windowMs: number): RequestHandler 
 
 /**
  * Per client address (`req.ip`, so TRUST_PROXY decides whether X-Forwarded-For counts), per
- * process (an in-memory store: N processes allow N times the limit). A limit of 0 is off.
+ * deployment: the counters live in Redis or Postgres, which every process shares (in memory,
+ * per process, only on the embedded database). A limit of 0 is off.
  */
 export const GEOCODE = '/public/v1/geocode';
 
@@ -38,10 +45,15 @@ export function isRateLimited(limits: RateLimits, method: string, template: stri
 }
 
 /** Mounts the limits on the public API's router (whose paths are relative to /public/v1). */
-export function applyRateLimits(publicApi: Router, limits: RateLimits): void {
+export function applyRateLimits(publicApi: Router, limits: RateLimits, counters: RateLimitCounters): void {
   const relative = (path: string) => path.slice(PUBLIC_API.length);
   if (limits.publicWrites > 0) {
-    publicApi.post(PUBLIC_WRITES.map(relative), limiter('public-writes', limits.publicWrites, limits.windowMs));
+    publicApi.post(
+      PUBLIC_WRITES.map(relative),
+      limiter('public-writes', limits.publicWrites, limits.windowMs, counters),
+    );
   }
-  if (limits.geocode > 0) publicApi.get(relative(GEOCODE), limiter('geocode', limits.geocode, limits.windowMs));
+  if (limits.geocode > 0) {
+    publicApi.get(relative(GEOCODE), limiter('geocode', limits.geocode, limits.windowMs, counters));
+  }
 }

@@ -124,7 +124,7 @@ export function restAdapter(
     });
 
     res.status(route.meta.successStatus ?? 200);
-    if (route.meta.location && data !== undefined) res.setHeader('Location', route.meta.location(data));
+    if (route.meta.location && data !== undefined) res.setHeader('Location', route.meta.location(data, input));
     if (data === undefined) res.end();
     else res.json(data);
   };

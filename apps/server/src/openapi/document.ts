@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { MANAGEMENT_API, PUBLIC_API } from '../http/api-prefixes.ts';
 import { isRateLimited } from '../http/rate-limits.ts';
 import type { ProcedureMeta } from '../trpc.ts';
+import { addWebhooksSection } from '../webhooks/webhooks-openapi.ts';
 import { answersSchema } from './answers-schema.ts';
 import { layerErrors } from './operation-errors.ts';
 import { problemResponses, type ResponseObject } from './problem-responses.ts';
@@ -32,6 +33,7 @@ const TAGS = [
   { name: 'Public', description: 'What an embedded questionnaire uses: live definition, responses, files, geocoding.' },
   { name: 'Embed', description: 'The script-tag embed for third-party sites.' },
   { name: 'Health', description: 'Liveness and readiness.' },
+  { name: 'Webhooks', description: 'Signed event deliveries to your endpoints: setup, test sends, delivery log.' },
 ];
 
 const stringHeader = (description: string) => ({ description, schema: { type: 'string' } });
@@ -73,6 +75,9 @@ function refineSuccess(operation: Operation, meta: ProcedureMeta | undefined) {
       description: 'Created',
       headers: { Location: stringHeader('The path of what was created') },
     };
+  } else if (meta.successStatus === 202) {
+    delete operation.responses['200'];
+    operation.responses['202'] = { ...success, description: 'Accepted: it is sent in the background' };
   } else if (meta.successStatus === 204) {
     delete operation.responses['200'];
     operation.responses['204'] = { description: 'Done; no body' };
@@ -222,6 +227,7 @@ export function buildOpenApiDocument({ router, extraPaths, config }: DocumentOpt
     if (item.get) item.head = headOf(item.get);
   }
 
+  addWebhooksSection(document);
   const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
   for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
   schemas.Answers = answersSchema(config.answers);

@@ -4,8 +4,13 @@ import type { Deps } from './deps.ts';
 import { isId } from './ids.ts';
 
 const BATCH = 500;
+/** Advisory lock key of the sweeper (the migration runner's is 72707369); per database. */
+const SWEEP_LOCK = 72_707_370;
+/** The lock is held by a transaction for the sweep's length: never cut before ten minutes. */
+const MIN_LOCK_HOLD_MS = 600_000;
 
 export type SweepDeps = Pick<Deps, 'prisma' | 'config' | 'storage'>;
+export type SweeperDeps = SweepDeps & Pick<Deps, 'databaseKind'>;
 
 export interface SweepResult {
   /** STORED files first seen unreferenced in this sweep. */
@@ -86,7 +91,8 @@ export async function sweepFiles(deps: SweepDeps, now: Date = new Date()): Promi
   }
 
   // Bytes without a row. A row is always inserted before its bytes are written and deleted
-  // before they are removed, so a key whose row is missing can only be left over.
+  // before they are removed, so a key whose row is missing can only be left over; like an
+  // unreferenced file, it goes once it is older than the grace period.
   let strayBytesDeleted = 0;
   let batch: { key: string; fileId: string }[] = [];
   const flush = async () => {
@@ -104,7 +110,7 @@ export async function sweepFiles(deps: SweepDeps, now: Date = new Date()): Promi
   for await (const object of storage.list()) {
     const segments = object.key.split('/');
     const fileId = segments[2];
-    if (segments.length !== 3 || !segments.every(isId) || !fileId) continue;
+    if (segments.length !== 3 || !segments.every(isId) || !fileId || object.modifiedAt > graceCutoff) continue;
     batch.push({ key: object.key, fileId: fileId.toLowerCase() });
     if (batch.length >= BATCH) await flush();
   }
@@ -120,15 +126,36 @@ async function removeBytes(deps: SweepDeps, rows: DeletedRow[]) {
 }
 
 /**
- * Runs `sweepFiles` now and every `orphanFiles.sweepIntervalSeconds`; a failing sweep is
+ * One sweep, unless another process of the deployment is sweeping right now (then undefined):
+ * on Postgres the sweep runs under a transaction-scoped advisory lock that only one process can
+ * take. Sweeping twice at once would still be correct (see `sweepFiles`), only wasted work: N
+ * processes would each list the whole store. PGlite has one process and one connection: no lock.
+ */
+export async function sweepFilesOnce(deps: SweeperDeps, now?: Date): Promise<SweepResult | undefined> {
+  if (deps.databaseKind !== 'postgres') return sweepFiles(deps, now);
+  const holdMs = Math.max(deps.config.orphanFiles.sweepIntervalSeconds * 1000, MIN_LOCK_HOLD_MS);
+  return deps.prisma.$transaction(
+    async (tx) => {
+      const [lock] = await tx.$queryRaw<{ taken: boolean }[]>`
+        SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK}::bigint) AS taken`;
+      // The sweep itself runs on other connections; this transaction only holds the lock.
+      return lock?.taken ? sweepFiles(deps, now) : undefined;
+    },
+    { timeout: holdMs },
+  );
+}
+
+/**
+ * Runs `sweepFilesOnce` now and every `orphanFiles.sweepIntervalSeconds`; a failing sweep is
  * logged and retried at the next tick. Returns a stop function that waits for a running sweep.
  */
-export function startFileSweeper(deps: SweepDeps, logger: Logger): () => Promise<void> {
+export function startFileSweeper(deps: SweeperDeps, logger: Logger): () => Promise<void> {
   let running: Promise<void> | undefined;
   const tick = () => {
     if (running) return;
-    running = sweepFiles(deps)
+    running = sweepFilesOnce(deps)
       .then((result) => {
+        if (!result) return logger.debug('file sweep skipped: another process is sweeping');
         const worked = Object.values(result).some((count) => count > 0);
         if (worked) logger.info({ sweep: result }, 'file sweep');
       })

@@ -25,11 +25,31 @@ export class StorageNotFoundError extends Error {
   }
 }
 
+/** The store cannot be reached or will not work right now (network, 5xx, throttled, refused): a 503. */
+export class StorageUnavailableError extends Error {
+  override readonly name = 'StorageUnavailableError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** The disk or the object store is full: a 507. */
+export class StorageFullError extends Error {
+  override readonly name = 'StorageFullError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
 /**
  * Where uploaded bytes live. Keys are `/`-separated segments of `[A-Za-z0-9_-]`
  * (`<questionnaireId>/<responseId>/<fileId>`). Implementations stream; none holds a whole file in memory.
  */
 export interface FileStorage {
+  /** Where the bytes go, for logs (`local`, `s3`). */
+  readonly kind: string;
+  /** Checked once at start: the store can be used; else an Error whose message says what to fix. */
+  check(): Promise<void>;
   /** Streams `source` under `key`, all or nothing: the key appears only once every byte is durable. */
   write(key: string, source: ByteSource, options: { maxBytes: number }): Promise<{ size: number }>;
   /** A stream of the bytes under `key`; StorageNotFoundError when there are none. */

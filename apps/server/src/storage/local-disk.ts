@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, opendir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { access, constants, mkdir, open, opendir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -48,17 +48,33 @@ export function createLocalDiskStorage(root: string): FileStorage {
   const pathOf = (key: string) => join(root, ...assertKey(key));
 
   return {
+    kind: 'local',
+
+    async check() {
+      try {
+        await mkdir(root, { recursive: true });
+        await access(root, constants.W_OK);
+      } catch (error) {
+        throw new Error(`Uploaded files cannot be kept in ${root}: ${(error as Error).message}. Check DATA_DIR.`, {
+          cause: error,
+        });
+      }
+    },
+
     async write(key: string, source: ByteSource, { maxBytes }: { maxBytes: number }) {
       const target = pathOf(key);
       await mkdir(tempDir, { recursive: true });
       const temp = join(tempDir, randomUUID());
       const cap = byteCap(maxBytes);
+      const out = createWriteStream(temp, { flags: 'wx' });
       try {
-        await pipeline(source, cap.transform, createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(source, cap.transform, out);
         await fsyncPath(temp);
         await renameIntoPlace(temp, target);
         await fsyncPath(dirname(target));
       } catch (error) {
+        // A stream destroyed while its file was still opening creates the file afterwards: wait for it.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(temp, { force: true });
         throw error;
       }

@@ -5,6 +5,7 @@ export {
   type PublicClient,
   type PublicClientOptions,
   type RequestOptions,
+  type SaveOptions,
   type UploadOptions,
 } from './public-client';
 export type * from './types';

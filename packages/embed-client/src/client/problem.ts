@@ -4,10 +4,13 @@ import type { ClientErrorCode, Problem } from './types';
 export class FormsEngineError extends Error {
   override readonly name = 'FormsEngineError';
   readonly problem: Problem;
+  /** How long the server asked to wait before trying again (its `Retry-After`), in milliseconds. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(problem: Problem, options?: { cause?: unknown }) {
+  constructor(problem: Problem, options?: { cause?: unknown; retryAfterMs?: number | undefined }) {
     super(`${problem.code}: ${problem.detail || problem.title}`, options);
     this.problem = problem;
+    this.retryAfterMs = options?.retryAfterMs;
   }
 
   get status(): number {
@@ -37,6 +40,13 @@ export function problemFrom(status: number, statusText: string, body: unknown): 
   const detail = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
   if (status === 404) return { type: 'about:blank', title: 'Not Found', status, code: 'NOT_FOUND', detail };
   return clientProblem('UNEXPECTED_RESPONSE', detail, status);
+}
+
+/** A `Retry-After` value (delay-seconds or an HTTP date) in milliseconds from now; undefined when unreadable. */
+export function parseRetryAfter(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const ms = /^\s*\d+\s*$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 }
 
 /** Failures worth retrying later: no answer at all, rate limiting, or a server-side fault. */

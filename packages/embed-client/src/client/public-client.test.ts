@@ -86,6 +86,32 @@ describe('public client', () => {
     expect(wrong.code).toBe('UNEXPECTED_RESPONSE');
   });
 
+  it('reads Retry-After (seconds or an HTTP date) into the error, so a retry waits as the server asks', async () => {
+    const busy = (value: string) =>
+      new Response('{"type":"about:blank","title":"Busy","status":503,"code":"INTERNAL_ERROR","detail":"x"}', {
+        status: 503,
+        headers: { 'retry-after': value },
+      });
+    const seconds = await rejection(clientAnswering(busy('7')).client.patchResponse('r', { answers: {} }));
+    expect([seconds.status, seconds.retryAfterMs]).toEqual([503, 7000]);
+    const date = new Date(Date.now() + 60_000).toUTCString();
+    const dated = await rejection(clientAnswering(busy(date)).client.completeResponse('r'));
+    expect(dated.retryAfterMs).toBeGreaterThan(55_000);
+    expect(dated.retryAfterMs).toBeLessThanOrEqual(60_000);
+    const nonsense = await rejection(clientAnswering(busy('soon')).client.completeResponse('r'));
+    expect(nonsense.retryAfterMs).toBeUndefined();
+    const past = await rejection(clientAnswering(busy('Thu, 01 Jan 1970 00:00:00 GMT')).client.completeResponse('r'));
+    expect(past.retryAfterMs).toBe(0);
+  });
+
+  it('sends a save with keepalive when asked (so it survives the page unloading), unless the body is too large for it', async () => {
+    const { client, seen } = clientAnswering(new Response(null, { status: 200 }));
+    await client.patchResponse('r1', { answers: { a: 1 } }, { keepalive: true });
+    await client.patchResponse('r1', { answers: { a: 'x'.repeat(70_000) } }, { keepalive: true });
+    await client.patchResponse('r1', { answers: { a: 1 } });
+    expect(seen.map((s) => s.init.keepalive ?? false)).toEqual([true, false, false]);
+  });
+
   it('uploads one multipart part named file, with the question code in the query', async () => {
     const reference = { fileId: 'f1', fileName: 'a.txt', size: 2, contentType: 'text/plain' };
     const { client, seen } = clientAnswering(new Response(JSON.stringify(reference), { status: 201 }));

@@ -1,4 +1,4 @@
-import { clientProblem, FormsEngineError, problemFrom } from './problem';
+import { clientProblem, FormsEngineError, parseRetryAfter, problemFrom } from './problem';
 import type {
   CreateResponseRequest,
   CreateResponseResult,
@@ -20,6 +20,11 @@ export interface PublicClientOptions {
 
 export interface RequestOptions {
   signal?: AbortSignal | undefined;
+}
+
+export interface SaveOptions extends RequestOptions {
+  /** Lets the request outlive the page (`fetch` keepalive), for a save made as the page is hidden or unloaded. */
+  keepalive?: boolean | undefined;
 }
 
 export interface UploadOptions extends RequestOptions {
@@ -45,7 +50,7 @@ export interface PublicClient {
   /** Everything needed to resume a response (works after completion too). */
   getResponse(responseId: string, options?: RequestOptions): Promise<ResponseRehydration>;
   /** Replaces the whole answers map and last position (not a merge). */
-  patchResponse(responseId: string, body: PatchResponseRequest, options?: RequestOptions): Promise<void>;
+  patchResponse(responseId: string, body: PatchResponseRequest, options?: SaveOptions): Promise<void>;
   /** Completes the response; repeating it is harmless. */
   completeResponse(responseId: string, options?: RequestOptions): Promise<void>;
   /** Uploads one file for a FILE_UPLOAD question. */
@@ -62,7 +67,11 @@ interface Call {
   json?: unknown;
   form?: FormData;
   signal?: AbortSignal | undefined;
+  keepalive?: boolean | undefined;
 }
+
+/** Browsers refuse keepalive bodies over 64 KiB (shared by all such requests in flight); larger saves go without it. */
+const KEEPALIVE_MAX_BYTES = 60_000;
 
 const segment = encodeURIComponent;
 
@@ -94,6 +103,7 @@ export function createPublicClient(options: PublicClientOptions): PublicClient {
     if (call.json !== undefined) {
       init.headers = { 'Content-Type': 'application/json' };
       init.body = JSON.stringify(call.json);
+      if (call.keepalive && init.body.length <= KEEPALIVE_MAX_BYTES) init.keepalive = true;
     } else if (call.form) {
       init.body = call.form;
     }
@@ -111,7 +121,10 @@ export function createPublicClient(options: PublicClientOptions): PublicClient {
       throw new FormsEngineError(clientProblem('NETWORK_ERROR', 'The answer was cut off'), { cause: error });
     }
     const body = parseBody(text);
-    if (!response.ok) throw new FormsEngineError(problemFrom(response.status, response.statusText, body));
+    if (!response.ok) {
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+      throw new FormsEngineError(problemFrom(response.status, response.statusText, body), { retryAfterMs });
+    }
     return body;
   }
 
@@ -168,8 +181,8 @@ export function createPublicClient(options: PublicClientOptions): PublicClient {
     getResponse: (responseId, { signal } = {}) =>
       sendFor({ method: 'GET', path: `/responses/${segment(responseId)}`, signal }, isObject),
     // PATCH and complete answer 200 with no body (older servers: an empty JSON body); both are fine.
-    patchResponse: async (responseId, body, { signal } = {}) => {
-      await send({ method: 'PATCH', path: `/responses/${segment(responseId)}`, json: body, signal });
+    patchResponse: async (responseId, body, { signal, keepalive } = {}) => {
+      await send({ method: 'PATCH', path: `/responses/${segment(responseId)}`, json: body, signal, keepalive });
     },
     completeResponse: async (responseId, { signal } = {}) => {
       await send({ method: 'POST', path: `/responses/${segment(responseId)}/complete`, signal });

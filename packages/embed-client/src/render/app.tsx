@@ -31,6 +31,8 @@ function useFocusManagement(root: { current: HTMLElement | null }, state: Sessio
   const lastNonce = useRef(state.focus?.nonce ?? 0);
   const lastPhase = useRef<Phase>(state.phase);
   useLayoutEffect(() => {
+    // While loading there is nothing to focus: a request made before it waits for the screen.
+    if (state.phase === 'loading') return;
     const container = root.current;
     const phaseChanged = lastPhase.current !== state.phase;
     const userMoved = lastPhase.current === 'form' && phaseChanged;
@@ -70,7 +72,8 @@ export function App() {
           {labels.loading}
         </p>
       ) : state.phase === 'form' ? (
-        <FormScreen state={state} />
+        // Drawn anew after a fresh start, so no control keeps what was typed before it.
+        <FormScreen key={state.epoch} state={state} />
       ) : state.phase === 'completed' ? (
         <Message heading={labels.completedHeading} body={labels.completedBody} />
       ) : state.phase === 'already-submitted' ? (

@@ -11,6 +11,8 @@ export interface EmbedContext {
   client: PublicClient;
   /** BCP 47 language for country names and dates (the host page's `lang`, else the browser's). */
   locale: string;
+  /** The largest file the server takes, in bytes. */
+  maxFileBytes: number;
 }
 
 export const EmbedContextValue = createContext<EmbedContext | null>(null);

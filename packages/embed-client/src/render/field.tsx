@@ -2,6 +2,7 @@ import type { AnswerError, Question, QuestionOf } from '@forms-engine/schema/rul
 import type { ComponentChildren } from 'preact';
 import { useEmbed } from './context';
 import { format, type Labels } from './labels';
+import { RichText } from './rich-text';
 
 /** What each question component gets: its question, its answer, and how to change it. */
 export interface QuestionProps<T extends Question['type'] = Question['type']> {
@@ -48,11 +49,11 @@ export function errorMessage(labels: Labels, error: AnswerError): string {
   });
 }
 
-/** The visible prompt; the star is decoration (`aria-required` carries the meaning). */
+/** The visible prompt (in the rich-text subset); the star is decoration (`aria-required` carries the meaning). */
 export function PromptText({ prompt, required }: { prompt: string; required: boolean }) {
   return (
     <>
-      {prompt}
+      <RichText text={prompt} />
       {required && (
         <span class="fe-required" aria-hidden="true">
           {' *'}

@@ -1,3 +1,4 @@
+import { plainText } from '@forms-engine/schema/text';
 import type { SessionState } from '../session/machine';
 import { screenView } from '../session/machine';
 import { useEmbed } from './context';
@@ -16,6 +17,12 @@ export function FormScreen({ state }: { state: SessionState }) {
   const errorCount = Object.keys(state.errors).length;
   const submitting = state.submit.status === 'pending';
   const sectionLevel = current.step ? 3 : 2;
+  // The summary names each question by its prompt as text (a list item has no place for links).
+  const promptOf = (code: string) =>
+    plainText(
+      [...current.questions, ...current.tabs.flatMap((tab) => tab.questions)].find((q) => q.code === code)?.prompt ??
+        '',
+    );
 
   return (
     <form
@@ -27,6 +34,12 @@ export function FormScreen({ state }: { state: SessionState }) {
         session.dispatch({ type: isLast ? 'SUBMIT' : 'NEXT' });
       }}
     >
+      {state.notice ? (
+        // Focused after an erasure the person ran into, so it is read out first.
+        <p class="fe-warning" tabIndex={-1} data-focus="heading">
+          {labels.answersErased}
+        </p>
+      ) : null}
       {current.step ? (
         <h2 class="fe-heading" tabIndex={-1} data-focus="heading">
           {current.step.title || format(labels.stepProgress, { current: view.index + 1, total })}
@@ -47,7 +60,9 @@ export function FormScreen({ state }: { state: SessionState }) {
             <p>{errorCount === 1 ? labels.errorSummaryOne : format(labels.errorSummary, { count: errorCount })}</p>
             <ul class="fe-sr">
               {Object.entries(state.errors).map(([code, error]) => (
-                <li key={code}>{errorMessage(labels, error)}</li>
+                <li key={code}>
+                  {promptOf(code)}: {errorMessage(labels, error)}
+                </li>
               ))}
             </ul>
           </>
@@ -66,7 +81,7 @@ export function FormScreen({ state }: { state: SessionState }) {
       ) : null}
       <div class="fe-status" role="status">
         {state.save.problem ? (
-          <p class="fe-warning">{state.save.wanted ? labels.saveFailed : labels.saveRejected}</p>
+          <p class="fe-warning">{state.save.failures > 0 ? labels.saveRetrying : labels.saveRejected}</p>
         ) : null}
         {state.submit.status === 'failed' ? <p class="fe-warning">{labels.submitFailed}</p> : null}
       </div>

@@ -23,9 +23,11 @@ export interface Labels {
   networkError: string;
   genericError: string;
   tryAgain: string;
-  saving: string;
-  saveFailed: string;
+  /** Shown while a save or the completion failed for a passing reason and is tried again. */
+  saveRetrying: string;
   saveRejected: string;
+  /** The response was erased (or its questionnaire deleted): the form starts again. */
+  answersErased: string;
   submitFailed: string;
   errorSummary: string;
   errorSummaryOne: string;
@@ -41,7 +43,13 @@ export interface Labels {
   addressCountry: string;
   suggestionsAvailable: string;
   noSuggestions: string;
+  chooseFile: string;
   chooseFiles: string;
+  acceptedTypes: string;
+  /** Names for wildcard types (`image/*`); other types are named by their format (PNG, PDF). */
+  fileKinds: Record<string, string>;
+  fileSizeLimit: string;
+  fileTooLarge: string;
   uploading: string;
   uploadFailed: string;
   removeFile: string;
@@ -71,10 +79,10 @@ export const DEFAULT_LABELS: Labels = {
   networkError: 'The questionnaire could not be loaded. Check your connection and try again.',
   genericError: 'Something went wrong. Please try again later.',
   tryAgain: 'Try again',
-  saving: 'Saving…',
-  saveFailed: 'Your answers could not be saved yet. They are kept on this page and we keep trying.',
+  saveRetrying: 'Saving… retrying. Your answers are kept on this page.',
   saveRejected: 'Your answers could not be saved. They are kept on this page; please check them and try again.',
   submitFailed: 'Your answers could not be submitted. Please try again.',
+  answersErased: 'Your earlier answers are no longer available, so the questionnaire starts again from the beginning.',
   errorSummary: '{count} answers need your attention.',
   errorSummaryOne: 'One answer needs your attention.',
   required: 'Required',
@@ -89,7 +97,12 @@ export const DEFAULT_LABELS: Labels = {
   addressCountry: 'Country',
   suggestionsAvailable: '{count} suggestions available. Use the up and down arrows to choose.',
   noSuggestions: 'No suggestions',
-  chooseFiles: 'Choose files',
+  chooseFile: 'Choose a file or drop it here',
+  chooseFiles: 'Choose files or drop them here',
+  acceptedTypes: 'Accepted: {types}.',
+  fileKinds: { image: 'images', audio: 'audio', video: 'videos', text: 'text files' },
+  fileSizeLimit: 'Up to {limit} per file.',
+  fileTooLarge: '{name} is larger than {limit}.',
   uploading: 'Uploading {name}',
   uploadFailed: '{name} could not be uploaded: {reason}',
   removeFile: 'Remove {name}',
@@ -120,7 +133,12 @@ export const DEFAULT_LABELS: Labels = {
 };
 
 export function mergeLabels(overrides: LabelOverrides | undefined): Labels {
-  return { ...DEFAULT_LABELS, ...overrides, errors: { ...DEFAULT_LABELS.errors, ...overrides?.errors } };
+  return {
+    ...DEFAULT_LABELS,
+    ...overrides,
+    errors: { ...DEFAULT_LABELS.errors, ...overrides?.errors },
+    fileKinds: { ...DEFAULT_LABELS.fileKinds, ...overrides?.fileKinds },
+  };
 }
 
 /** Fills `{name}` placeholders; unknown ones stay as written. */

@@ -51,11 +51,13 @@ export function QuestionField({
   const { session } = useEmbed();
   const Component = COMPONENTS[question.type] as ComponentType<QuestionProps>;
   const code = question.code;
+  // An answer that arrives after a fresh start (a late upload) belongs to the earlier one.
+  const epoch = session.getState().epoch;
   return (
     <Component
       question={question}
       value={session.getState().answers[code]}
-      onChange={(value) => session.dispatch({ type: 'ANSWER', code, value })}
+      onChange={(value) => session.dispatch({ type: 'ANSWER', code, value, epoch })}
       currentValue={() => session.getState().answers[code]}
       required={rules.isRequired(question)}
       error={error}

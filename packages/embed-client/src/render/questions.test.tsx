@@ -1,9 +1,9 @@
 import { Definition, type DefinitionInput } from '@forms-engine/schema';
-import { within } from '@testing-library/dom';
+import { fireEvent, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { fakePublicApi } from '../../test/support/fake-public-api';
-import type { GeocodeSuggestion, Definition as PlainDefinition } from '../client/types';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakePublicApi, problemResponse } from '../../test/support/fake-public-api';
+import type { Definition as PlainDefinition } from '../client/types';
 import { type EmbedHandle, mount } from '../mount';
 import { acceptAttribute } from './questions/file-upload';
 
@@ -16,12 +16,16 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-async function renderQuestions(questions: unknown[], options: { suggestions?: GeocodeSuggestion[] } = {}) {
+async function renderQuestions(
+  questions: unknown[],
+  options: Parameters<typeof fakePublicApi>[1] & { maxFileSizeMb?: number } = {},
+) {
   const definition = Definition.parse({ schemaVersion: 1, questions } as DefinitionInput) as PlainDefinition;
   const api = fakePublicApi(definition, options);
   const target = document.createElement('div');
   document.body.append(target);
-  handles.push(mount(target, { baseUrl: 'https://forms.test', publicId: 'pub1', fetch: api.fetch }));
+  const { maxFileSizeMb } = options;
+  handles.push(mount(target, { baseUrl: 'https://forms.test', publicId: 'pub1', fetch: api.fetch, maxFileSizeMb }));
   const root = target.querySelector('[data-forms-engine]')?.shadowRoot as ShadowRoot;
   const ui = within(root.querySelector('.fe') as HTMLElement);
   await ui.findByRole('button', { name: 'Submit' });
@@ -34,6 +38,18 @@ function byLabel(ui: Ui, text: string): HTMLInputElement {
   const root = label.getRootNode() as ShadowRoot;
   return root.getElementById(label.htmlFor) as HTMLInputElement;
 }
+
+/** A city-level suggestion: no street, no postal code. */
+const city = {
+  line1: '',
+  city: 'Springfield',
+  state: 'IL',
+  postalCode: '',
+  country: 'US',
+  label: 'Springfield, IL, United States',
+};
+
+const fileInput = (root: ShadowRoot) => root.querySelector('input[type="file"]') as HTMLInputElement;
 
 /** Submits and returns the answers the embed saved. */
 async function submit(ui: Ui, user: User, api: ReturnType<typeof fakePublicApi>) {
@@ -122,6 +138,37 @@ const ROWS: Row[] = [
   ],
 ];
 
+describe('prompts, consent labels and statements in the safe rich-text subset', () => {
+  it('a consent label links to a policy that opens in a new tab, and the checkbox keeps its name', async () => {
+    const { ui } = await renderQuestions([
+      {
+        id: 'c',
+        code: 'c',
+        type: 'CONSENT',
+        prompt: 'Privacy',
+        typeConfig: { label: 'I accept the [privacy policy](https://example.com/privacy) **now**' },
+      },
+    ]);
+    const link = ui.getByRole('link', { name: 'privacy policy' }) as HTMLAnchorElement;
+    expect(link.href).toBe('https://example.com/privacy');
+    expect(link.target).toBe('_blank');
+    expect(link.rel).toBe('noopener noreferrer');
+    expect(ui.getByText('now').tagName).toBe('STRONG');
+    expect(ui.getByRole('checkbox', { name: 'I accept the privacy policy now' })).toBeTruthy();
+  });
+
+  it('hostile markup and unsafe links show as text', async () => {
+    const hostile = '<img src=x onerror=alert(1)> [x](javascript:alert(1))';
+    const { ui, root } = await renderQuestions([
+      { id: 'q', code: 'q', type: 'SHORT_TEXT', prompt: hostile },
+      { id: 's', code: 's', type: 'STATEMENT', prompt: '*Note*', typeConfig: { body: hostile } },
+    ]);
+    expect(root.querySelectorAll('img, a')).toHaveLength(0);
+    expect(ui.getAllByText(hostile)).toHaveLength(2);
+    expect(ui.getByText('Note').tagName).toBe('EM');
+  });
+});
+
 describe('every question type has a native, labelled control named by its prompt', () => {
   it.each(ROWS)('%s %j', async (type, typeConfig, answer, expected) => {
     const { ui, user, api } = await renderQuestions([
@@ -152,18 +199,47 @@ describe('every question type has a native, labelled control named by its prompt
     ]);
   });
 
+  // Arrow keys are the browser's own radio behaviour: the e2e suite drives them in Chromium
+  // (user-event cannot walk radios inside a shadow root).
+  it('RATING is a row of buttons with radio semantics, the end labels read out with the ends', async () => {
+    const { ui, user, api, root } = await renderQuestions([
+      {
+        id: 'r',
+        code: 'r',
+        type: 'RATING',
+        prompt: 'How was it?',
+        typeConfig: { min: 1, max: 5, minLabel: 'Poor', maxLabel: 'Great' },
+      },
+    ]);
+    const group = within(ui.getByRole('radiogroup', { name: 'How was it?' }));
+    const names = ['1, Poor', '2', '3', '4', '5, Great'];
+    expect(group.getAllByRole('radio')).toEqual(names.map((name) => group.getByRole('radio', { name })));
+    expect(root.querySelectorAll('.fe-rating .fe-rate')).toHaveLength(5);
+    expect(ui.getByText('Poor').closest('[aria-hidden]')).toBeTruthy(); // shown under the row, read with the radio
+    await user.click(group.getByRole('radio', { name: '1, Poor' }));
+    await user.click(group.getByRole('radio', { name: '3' }));
+    expect(group.getAllByRole('radio').map((radio) => (radio as HTMLInputElement).checked)).toEqual([
+      false,
+      false,
+      true,
+      false,
+      false,
+    ]);
+    expect(await submit(ui, user, api)).toEqual({ r: 3 });
+  });
+
   it('STATEMENT shows its text and asks nothing', async () => {
     const { ui, user, api, root } = await renderQuestions([
       { id: 's', code: 's', type: 'STATEMENT', prompt: 'Please read', typeConfig: { body: 'Line one\nLine two' } },
     ]);
     expect(ui.getByText('Please read')).toBeTruthy();
-    expect(ui.getByText(/Line one/).textContent).toBe('Line one\nLine two');
+    expect(ui.getByText(/Line one/).innerHTML).toBe('Line one<br>Line two');
     expect(root.querySelectorAll('input, select, textarea')).toHaveLength(0);
     expect(await submit(ui, user, api)).toEqual({});
   });
 
   it('FILE_UPLOAD uploads on choice (creating the response first), lists the file, and removes it on the server', async () => {
-    const { ui, user, api } = await renderQuestions([
+    const { ui, user, api, root } = await renderQuestions([
       {
         id: 'f',
         code: 'f',
@@ -172,15 +248,16 @@ describe('every question type has a native, labelled control named by its prompt
         typeConfig: { maxFiles: 2, acceptedContentTypes: ['text/plain'] },
       },
     ]);
-    const input = byLabel(ui, 'Prompt');
-    expect(input.type).toBe('file');
+    const input = fileInput(root);
     expect(input.accept).toBe('text/plain');
     await user.upload(input, new File(['hello'], 'a.txt', { type: 'text/plain' }));
     const remove = await ui.findByRole('button', { name: 'Remove a.txt' });
+    expect(ui.getByText('a.txt').closest('li')?.textContent).toContain('5 B');
     expect(api.count('POST', /\/responses$/)).toBe(1);
     expect(api.calls.find((c) => c.path.endsWith('/files'))?.search).toBe('?questionCode=f');
     await user.click(remove);
     await waitFor(() => expect(ui.queryByRole('button', { name: 'Remove a.txt' })).toBeNull());
+    await waitFor(() => expect(root.activeElement).toBe(ui.getByRole('button', { name: /^Prompt/ })));
     expect(api.count('DELETE', /\/files\/file-1$/)).toBe(1);
     await user.upload(input, new File(['again'], 'b.txt', { type: 'text/plain' }));
     await ui.findByRole('button', { name: 'Remove b.txt' });
@@ -190,8 +267,95 @@ describe('every question type has a native, labelled control named by its prompt
     expect(api.count('POST', /\/responses$/)).toBe(1);
   });
 
+  it('FILE_UPLOAD is a drop zone that is also a button, saying what it takes before the choice', async () => {
+    const { ui, user, api, root } = await renderQuestions([
+      {
+        id: 'f',
+        code: 'f',
+        type: 'FILE_UPLOAD',
+        prompt: 'Your CV',
+        typeConfig: { maxFiles: 2, acceptedContentTypes: ['application/pdf', 'image/*', 'text/plain'] },
+        requirement: { mode: 'ALWAYS' },
+      },
+    ]);
+    const zone = ui.getByRole('button', { name: 'Your CV Choose files or drop them here' });
+    const described = (zone.getAttribute('aria-describedby') ?? '').split(' ');
+    const description = described.map((id) => root.getElementById(id)?.textContent).join(' ');
+    expect(description).toContain('Accepted: PDF, images, TXT.');
+    expect(description).toContain('Up to 10 MB per file.');
+    expect(description).toContain('Files allowed: 2.');
+    expect(description).toContain('Required');
+    expect(ui.getByText(/Accepted: PDF, images, TXT\./)).toBeTruthy(); // seen as well as heard
+
+    // A click on the zone (or Enter or Space: it is a native button; see e2e) opens the picker.
+    const opened = vi.fn();
+    fileInput(root).addEventListener('click', opened);
+    await user.click(zone);
+    expect(opened).toHaveBeenCalledTimes(1);
+
+    // Dropping files uploads them.
+    const file = new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' });
+    fireEvent.dragOver(zone, { dataTransfer: { files: [file], types: ['Files'] } });
+    await waitFor(() => expect(zone.closest('.fe-dropzone')?.classList.contains('fe-dropzone-over')).toBe(true));
+    fireEvent.drop(zone, { dataTransfer: { files: [file], types: ['Files'] } });
+    await waitFor(() => expect(api.count('POST', /\/files$/)).toBe(1));
+    await waitFor(() => expect(ui.getByText('cv.pdf').closest('li')?.querySelector('progress')).toBeNull());
+    expect(zone.closest('.fe-dropzone')?.classList.contains('fe-dropzone-over')).toBe(false);
+  });
+
+  it('FILE_UPLOAD refuses a file over the size limit before uploading it', async () => {
+    const { ui, user, api, root } = await renderQuestions(
+      [{ id: 'f', code: 'f', type: 'FILE_UPLOAD', prompt: 'Prompt', typeConfig: { maxFiles: 3 } }],
+      { maxFileSizeMb: 1 },
+    );
+    expect(ui.getByText(/Up to 1 MB per file\./)).toBeTruthy();
+    await user.upload(fileInput(root), new File([new Uint8Array(1024 * 1024 + 1)], 'big.bin'));
+    expect(await ui.findByText('big.bin is larger than 1 MB.')).toBeTruthy();
+    expect(api.count('POST', /\/files$/)).toBe(0);
+  });
+
+  it('FILE_UPLOAD shows each upload with its name, size and progress, and can cancel it', async () => {
+    let release: () => void = () => undefined;
+    const { ui, user, api, root } = await renderQuestions(
+      [{ id: 'f', code: 'f', type: 'FILE_UPLOAD', prompt: 'Prompt', typeConfig: { maxFiles: 1 } }],
+      {
+        override: (call) =>
+          call.path.endsWith('/files')
+            ? new Promise<Response>((resolve) => {
+                release = () => resolve(new Response(null, { status: 500 }));
+              })
+            : undefined,
+      },
+    );
+    await user.upload(fileInput(root), new File(['x'.repeat(2048)], 'slow.txt', { type: 'text/plain' }));
+    const item = (await ui.findByText('slow.txt')).closest('li') as HTMLElement;
+    expect(item.textContent).toContain('2 KB');
+    expect(within(item).getByRole('progressbar', { name: 'Uploading slow.txt' })).toBeTruthy();
+    await user.click(within(item).getByRole('button', { name: 'Remove slow.txt' }));
+    await waitFor(() => expect(ui.queryByText('slow.txt')).toBeNull());
+    release();
+    expect(api.count('POST', /\/files$/)).toBe(1);
+    expect(ui.queryByText(/could not be uploaded/)).toBeNull();
+  });
+
+  it('FILE_UPLOAD to a response that was erased starts afresh, like any other call', async () => {
+    sessionStorage.setItem('forms-engine:response:pub1', 'resp-1');
+    const { ui, user, root } = await renderQuestions(
+      [{ id: 'f', code: 'f', type: 'FILE_UPLOAD', prompt: 'Prompt', typeConfig: { maxFiles: 2 } }],
+      {
+        rehydration: { answers: { f: [{ fileId: 'x', fileName: 'old.txt', size: 1, contentType: 'text/plain' }] } },
+        override: (call) => (call.path.endsWith('/files') ? problemResponse(404, 'NOT_FOUND') : undefined),
+      },
+    );
+    expect(ui.getByText('old.txt')).toBeTruthy();
+    await user.upload(fileInput(root), new File(['x'], 'new.txt', { type: 'text/plain' }));
+    expect(await ui.findByText(/no longer available/)).toBeTruthy();
+    expect(ui.queryByText('old.txt')).toBeNull();
+    expect(sessionStorage.getItem('forms-engine:response:pub1')).toBeNull();
+  });
+
   it('FILE_UPLOAD refuses types it does not accept and files beyond maxFiles, without uploading them', async () => {
-    const { ui, user, api } = await renderQuestions([
+    const { ui, user, api, root } = await renderQuestions([
       {
         id: 'f',
         code: 'f',
@@ -200,13 +364,13 @@ describe('every question type has a native, labelled control named by its prompt
         typeConfig: { maxFiles: 1, acceptedContentTypes: ['image/*'] },
       },
     ]);
-    const input = byLabel(ui, 'Prompt');
+    const input = fileInput(root);
     await userEvent.setup({ applyAccept: false }).upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }));
     expect(await ui.findByText('notes.txt is not an accepted file type.')).toBeTruthy();
     expect(api.count('POST', /\/files$/)).toBe(0);
     await user.upload(input, new File(['x'], 'p.png', { type: 'image/png' }));
     await ui.findByRole('button', { name: 'Remove p.png' });
-    expect(input.disabled).toBe(true);
+    expect((ui.getByRole('button', { name: /^Prompt/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('FILE_UPLOAD filters the picker only with wildcards HTML understands', () => {
@@ -229,9 +393,10 @@ describe('every question type has a native, labelled control named by its prompt
       { suggestions: [suggestion, { ...suggestion, city: 'Springfield Gardens', label: 'Other' }] },
     );
     expect(ui.getByRole('group', { name: 'Home' })).toBeTruthy();
-    for (const name of ['Address line 2', 'City', 'State / region', 'Postal code']) {
+    for (const name of ['Address line 2', 'City', 'State / region']) {
       expect(ui.getByRole('textbox', { name })).toBeTruthy();
     }
+    expect(ui.getByRole('combobox', { name: 'Postal code' })).toBeTruthy();
     expect(ui.getByRole('combobox', { name: 'Country' })).toBeTruthy();
     const street = ui.getByRole('combobox', { name: 'Street address' });
     await user.type(street, '12 Main Street, Springf');
@@ -247,6 +412,69 @@ describe('every question type has a native, labelled control named by its prompt
     expect((ui.getByRole('combobox', { name: 'Country' }) as HTMLSelectElement).value).toBe('US');
     expect(await submit(ui, user, api)).toEqual({
       a: { line1: '12 Main Street', line2: '', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
+    });
+  });
+
+  it('ADDRESS: a suggestion fills only the parts it knows and keeps the street typed before it', async () => {
+    const { ui, user, api } = await renderQuestions([{ id: 'a', code: 'a', type: 'ADDRESS', prompt: 'Home' }], {
+      suggestions: [city],
+    });
+    await user.type(ui.getByRole('textbox', { name: 'Address line 2' }), 'Flat 3');
+    await user.type(ui.getByRole('combobox', { name: 'Postal code' }), '62704');
+    await user.keyboard('{Escape}');
+    await user.type(ui.getByRole('combobox', { name: 'Street address' }), '12 Main Street, Springf');
+    await ui.findByRole('listbox');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await submit(ui, user, api)).toEqual({
+      a: {
+        line1: '12 Main Street',
+        line2: 'Flat 3',
+        city: 'Springfield',
+        state: 'IL',
+        postalCode: '62704',
+        country: 'US',
+      },
+    });
+  });
+
+  it('ADDRESS: a place looked up in the street field does not stay there', async () => {
+    const { ui, user } = await renderQuestions([{ id: 'a', code: 'a', type: 'ADDRESS', prompt: 'Home' }], {
+      suggestions: [city],
+    });
+    const street = ui.getByRole('combobox', { name: 'Street address' }) as HTMLInputElement;
+    await user.type(street, 'Springf');
+    await ui.findByRole('listbox');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(street.value).toBe('');
+    expect((ui.getByRole('textbox', { name: 'City' }) as HTMLInputElement).value).toBe('Springfield');
+  });
+
+  it('ADDRESS offers postcode suggestions where the data has them, keeping the street', async () => {
+    const zip = (postalCode: string) => ({
+      line1: '',
+      city: 'Springfield',
+      state: 'IL',
+      postalCode,
+      country: 'US',
+      label: `Springfield, IL ${postalCode}, United States`,
+    });
+    const { ui, user, api } = await renderQuestions(
+      [{ id: 'a', code: 'a', type: 'ADDRESS', prompt: 'Home', typeConfig: { allowedCountries: ['US'] } }],
+      { suggestions: [zip('62701'), zip('62702'), { ...zip(''), label: 'Springfield, IL' }] },
+    );
+    await user.type(ui.getByRole('combobox', { name: 'Street address' }), '12 Main Street');
+    await user.keyboard('{Escape}');
+    const postal = ui.getByRole('combobox', { name: 'Postal code' });
+    await user.type(postal, '6270');
+    const options = within(await ui.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Springfield, IL 62701, United States',
+      'Springfield, IL 62702, United States',
+    ]);
+    expect(api.calls.filter((c) => c.path.endsWith('/geocode')).at(-1)?.search).toBe('?q=6270&country=US&limit=5');
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(await submit(ui, user, api)).toEqual({
+      a: { line1: '12 Main Street', line2: '', city: 'Springfield', state: 'IL', postalCode: '62702', country: 'US' },
     });
   });
 

@@ -42,7 +42,7 @@ export const STYLES = `
   font-size: var(--_size);
   line-height: 1.5;
   text-align: start;
-  padding: var(--fe-padding, 0);
+  padding: var(--fe-padding, 16px);
 }
 @media (prefers-color-scheme: dark) {
   .fe[data-scheme="auto"] {
@@ -77,8 +77,8 @@ export const STYLES = `
 .fe ul { list-style: none; }
 .fe-form { display: flex; flex-direction: column; gap: var(--_gap); }
 .fe-heading { font-size: 1.375em; font-weight: 650; line-height: 1.3; color: var(--_fg); }
-.fe-heading:focus { outline: none; }
-.fe-heading:focus-visible { outline: 2px solid var(--_focus); outline-offset: 2px; }
+.fe [data-focus]:focus { outline: none; }
+.fe [data-focus]:focus-visible { outline: 2px solid var(--_focus); outline-offset: 2px; }
 .fe-section { grid-column: 1 / -1; font-size: 1.125em; font-weight: 600; margin-block-start: 0.5em; }
 .fe-progress-row { display: flex; flex-direction: column; gap: 4px; color: var(--_muted); font-size: 0.875em; }
 .fe-progress-track { block-size: 6px; border-radius: 3px; background: var(--_surface); overflow: hidden; }
@@ -96,7 +96,7 @@ export const STYLES = `
 .fe-required { color: var(--_error); }
 .fe-hint { color: var(--_muted); font-size: 0.875em; }
 .fe-error { color: var(--_error); font-size: 0.875em; font-weight: 500; }
-.fe-warning { color: var(--_fg); background: var(--_surface); border-inline-start: 4px solid var(--_error); padding: 8px 12px; border-radius: var(--_radius); }
+.fe .fe-warning { color: var(--_fg); background: var(--_surface); border-inline-start: 4px solid var(--_error); padding: 8px 12px; border-radius: var(--_radius); }
 .fe-input {
   font: inherit; color: var(--_fg); background: var(--_field);
   border: 1px solid var(--_border); border-radius: var(--_radius);
@@ -105,7 +105,8 @@ export const STYLES = `
 .fe-textarea { resize: vertical; min-block-size: 6em; }
 .fe-input[aria-invalid="true"], .fe-group[aria-invalid="true"] .fe-check { border-color: var(--_error); outline-color: var(--_error); }
 .fe-input[aria-invalid="true"] { border-width: 2px; }
-.fe-input:focus-visible, .fe-check:focus-visible, .fe-button:focus-visible, .fe-tab:focus-visible, .fe-file:focus-visible {
+.fe-input:focus-visible, .fe-check:focus-visible, .fe-button:focus-visible, .fe-tab:focus-visible,
+.fe-dropzone-button:focus-visible, .fe-rate-input:focus-visible + .fe-rate-face {
   outline: 3px solid var(--_focus); outline-offset: 2px;
 }
 .fe-group { border: 0; min-inline-size: 0; display: flex; flex-direction: column; gap: 8px; }
@@ -116,8 +117,20 @@ export const STYLES = `
 .fe-choice > label { cursor: pointer; }
 .fe-check { inline-size: 20px; block-size: 20px; margin: 0; accent-color: var(--_accent); flex: none; }
 .fe-with-unit { display: flex; align-items: center; gap: 8px; }
+.fe-rating { display: flex; flex-wrap: wrap; gap: 6px; }
+.fe-rate { position: relative; flex: 1 1 0; min-inline-size: 2.5em; }
+.fe-rate-input { position: absolute; inset: 0; inline-size: 100%; block-size: 100%; margin: 0; opacity: 0; cursor: pointer; }
+.fe-rate-face {
+  display: flex; align-items: center; justify-content: center; min-block-size: 44px; font-weight: 600;
+  border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_field);
+}
+.fe-rate-input:checked + .fe-rate-face { background: var(--_accent); border-color: var(--_accent); color: var(--_on-accent); }
+.fe-group[aria-invalid="true"] .fe-rate-face { border-color: var(--_error); }
+.fe-rating-ends { display: flex; justify-content: space-between; gap: 12px; color: var(--_muted); font-size: 0.875em; }
 .fe-statement-title { font-weight: 600; }
-.fe-statement-body { white-space: pre-line; color: var(--_fg); }
+.fe-statement-body { color: var(--_fg); }
+.fe-link { color: var(--_accent); text-decoration: underline; }
+.fe-link:focus-visible { outline: 2px solid var(--_focus); outline-offset: 2px; }
 .fe-address { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 12px var(--_gap); }
 .fe-address-part { display: flex; flex-direction: column; gap: 4px; min-inline-size: 0; }
 .fe-address-wide { grid-column: 1 / -1; }
@@ -134,7 +147,15 @@ export const STYLES = `
 .fe-file-name { font-weight: 500; overflow-wrap: anywhere; }
 .fe-file-size { color: var(--_muted); font-size: 0.875em; }
 .fe-progress { inline-size: 10em; accent-color: var(--_accent); }
-.fe-file { font: inherit; color: var(--_fg); }
+.fe-dropzone {
+  position: relative; display: flex; flex-direction: column; align-items: center; gap: 4px; text-align: center;
+  background: var(--_field); border: 2px dashed var(--_border); border-radius: var(--_radius); padding: 16px;
+}
+.fe-dropzone-button { font: inherit; font-weight: 600; color: var(--_fg); background: none; border: 0; padding: 0; margin: 0; cursor: pointer; }
+.fe-dropzone-button::after { content: ""; position: absolute; inset: 0; }
+.fe-dropzone-button[disabled] { color: var(--_muted); cursor: not-allowed; }
+.fe-dropzone-over { border-color: var(--_accent); background: var(--_surface); }
+.fe-dropzone-invalid { border-color: var(--_error); }
 .fe-tabs { display: flex; flex-direction: column; gap: var(--_gap); }
 .fe-tablist { display: flex; flex-wrap: wrap; gap: 4px; border-block-end: 1px solid var(--_border); }
 .fe-tab {

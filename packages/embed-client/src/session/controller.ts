@@ -59,12 +59,14 @@ export function createSession(options: SessionOptions): Session {
   const request = <T>(
     work: (signal: AbortSignal) => Promise<T>,
     done: (value: T) => SessionEvent,
-    failed: (p: Problem) => SessionEvent,
+    failed: (p: Problem, retryAfterMs: number | undefined) => SessionEvent,
   ) => {
     const mine = generation;
     work(controller.signal).then(
       (value) => mine === generation && dispatch(done(value)),
-      (error: unknown) => mine === generation && dispatch(failed(problemOf(error))),
+      (error: unknown) =>
+        mine === generation &&
+        dispatch(failed(problemOf(error), error instanceof FormsEngineError ? error.retryAfterMs : undefined)),
     );
   };
 
@@ -93,19 +95,19 @@ export function createSession(options: SessionOptions): Session {
         return request(
           (s) => client.createResponse(publicId, effect.body, signal(s)),
           (result) => ({ type: 'CREATED', responseId: result.responseId }),
-          (problem) => ({ type: 'REQUEST_FAILED', request: 'create', problem }),
+          (problem, retryAfterMs) => ({ type: 'REQUEST_FAILED', request: 'create', problem, retryAfterMs }),
         );
       case 'patch':
         return request(
-          (s) => client.patchResponse(effect.responseId, effect.body, signal(s)),
+          (s) => client.patchResponse(effect.responseId, effect.body, { signal: s, keepalive: effect.keepalive }),
           () => ({ type: 'SAVED' }),
-          (problem) => ({ type: 'REQUEST_FAILED', request: 'patch', problem }),
+          (problem, retryAfterMs) => ({ type: 'REQUEST_FAILED', request: 'patch', problem, retryAfterMs }),
         );
       case 'complete':
         return request(
           (s) => client.completeResponse(effect.responseId, signal(s)),
           () => ({ type: 'COMPLETED' }),
-          (problem) => ({ type: 'REQUEST_FAILED', request: 'complete', problem }),
+          (problem, retryAfterMs) => ({ type: 'REQUEST_FAILED', request: 'complete', problem, retryAfterMs }),
         );
       case 'retry-later':
         clearTimeout(retryTimer);
@@ -113,6 +115,9 @@ export function createSession(options: SessionOptions): Session {
         return;
       case 'remember':
         return store.write(effect.responseId);
+      case 'forget':
+        restart();
+        return store.write(null);
       case 'emit':
         return options.onEvent(effect.event);
     }
@@ -156,7 +161,6 @@ export function createSession(options: SessionOptions): Session {
       dispatch({ type: 'START', storedResponseId: store.read() });
     },
     reset() {
-      restart();
       dispatch({ type: 'RESET' });
     },
     stop() {

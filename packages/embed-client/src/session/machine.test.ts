@@ -89,6 +89,20 @@ const loaded: SessionEvent[] = [
   { type: 'LIVE_LOADED', live: live() },
 ];
 
+/** Through both steps' saves to a Submit whose final save is done: the completion is next. */
+const submittedOnLastStep: SessionEvent[] = [
+  ...loaded,
+  { type: 'ANSWER', code: 'name', value: 'Ada' },
+  { type: 'NEXT' },
+  { type: 'CREATED', responseId: 'r1' },
+  { type: 'SAVED' },
+  { type: 'ANSWER', code: 'b', value: 'B' },
+  { type: 'NEXT' },
+  { type: 'SAVED' },
+  { type: 'SUBMIT' },
+  { type: 'SAVED' },
+];
+
 describe('session machine', () => {
   it('creates nothing on a page view', () => {
     const { state, requests, effects } = drive([...loaded, { type: 'ANSWER', code: 'name', value: 'Ada' }]);
@@ -212,20 +226,6 @@ describe('session machine', () => {
     expect(state.stepId).toBe('s1');
   });
 
-  it('a stored response that is gone (404) is forgotten and a fresh start follows', () => {
-    const { state, effects } = drive([
-      { type: 'START', storedResponseId: 'gone' },
-      { type: 'LOAD_FAILED', request: 'rehydrate', problem: problem(404, 'NOT_FOUND') },
-      { type: 'LIVE_LOADED', live: live() },
-    ]);
-    expect(effects.filter((e) => e.type !== 'emit')).toEqual([
-      { type: 'rehydrate', responseId: 'gone' },
-      { type: 'remember', responseId: null },
-      { type: 'load-live' },
-    ]);
-    expect(state).toMatchObject({ phase: 'form', responseId: null, answers: {} });
-  });
-
   it('a completed response shows the completion screen', () => {
     const { state } = drive([
       { type: 'START', storedResponseId: 'r1' },
@@ -316,35 +316,169 @@ describe('session machine', () => {
     expect([retryDelay(1), retryDelay(5), retryDelay(20)]).toEqual([1000, 16000, 30000]);
   });
 
-  it('a response deleted mid-session is replaced by a fresh one holding the answers (files dropped)', () => {
-    const { state, effects } = drive([
+  describe('erasure stays erased (spec section 3 rule 5: a 404 means start fresh)', () => {
+    const onStep2: SessionEvent[] = [
       ...loaded,
       { type: 'ANSWER', code: 'name', value: 'Ada' },
       { type: 'NEXT' },
       { type: 'CREATED', responseId: 'r1' },
-      { type: 'REQUEST_FAILED', request: 'patch', problem: problem(404, 'NOT_FOUND') },
-      { type: 'CREATED', responseId: 'r2' },
-    ]);
-    expect(effects.filter((e) => e.type === 'create')).toHaveLength(2);
-    expect(effects.filter((e) => e.type === 'patch').map((e) => (e as { responseId: string }).responseId)).toEqual([
-      'r1',
-      'r2',
-    ]);
-    expect(state.responseId).toBe('r2');
+      { type: 'SAVED' },
+      { type: 'ANSWER', code: 'b', value: 'secret answer' },
+    ];
+    const gone = problem(404, 'NOT_FOUND');
+
+    it.each<[string, SessionEvent[]]>([
+      ['a save', [{ type: 'NEXT' }, { type: 'REQUEST_FAILED', request: 'patch', problem: gone }]],
+      [
+        'a completion',
+        [
+          { type: 'NEXT' },
+          { type: 'SAVED' },
+          { type: 'SUBMIT' },
+          { type: 'SAVED' },
+          { type: 'REQUEST_FAILED', request: 'complete', problem: gone },
+        ],
+      ],
+      ['an upload', [{ type: 'RESPONSE_GONE', responseId: 'r1', problem: gone }]],
+    ])(
+      'a 404 on %s drops every answer and the stored id, says so, and starts again from the first screen',
+      (_, events) => {
+        const before = drive(onStep2);
+        const { state, effects } = drive(events, before.state);
+        expect(state).toMatchObject({ phase: 'loading', responseId: null, answers: {}, notice: 'erased' });
+        expect(state.epoch).toBe(before.state.epoch + 1);
+        expect(effects.filter((e) => e.type === 'forget' || e.type === 'load-live')).toEqual([
+          { type: 'forget' },
+          { type: 'load-live' },
+        ]);
+        // The fresh form starts on its first screen, empty, with the notice, and focus goes to it.
+        const fresh = drive([{ type: 'LIVE_LOADED', live: live() }], state);
+        expect(fresh.state).toMatchObject({ phase: 'form', stepId: 's1', answers: {}, notice: 'erased' });
+        expect(fresh.state.focus?.nonce).not.toBe(before.state.focus?.nonce);
+        // Nothing sent afterwards carries the old answers; moving on clears the notice.
+        const after = drive(
+          [{ type: 'ANSWER', code: 'name', value: 'Bea' }, { type: 'NEXT' }, { type: 'CREATED', responseId: 'r2' }],
+          fresh.state,
+        );
+        expect(patches(after.effects)).toEqual([
+          { answers: { name: 'Bea' }, lastPosition: { stepId: 's2', tabId: 't1' } },
+        ]);
+        expect(after.state.notice).toBeNull();
+      },
+    );
+
+    it('a stored response that is gone on reload is forgotten, with the notice, and focus stays where it was', () => {
+      const { state, effects } = drive([
+        { type: 'START', storedResponseId: 'gone' },
+        { type: 'LOAD_FAILED', request: 'rehydrate', problem: gone },
+        { type: 'LIVE_LOADED', live: live() },
+      ]);
+      expect(effects.filter((e) => e.type !== 'emit')).toEqual([
+        { type: 'rehydrate', responseId: 'gone' },
+        { type: 'forget' },
+        { type: 'load-live' },
+      ]);
+      expect(state).toMatchObject({ phase: 'form', responseId: null, answers: {}, notice: 'erased', focus: null });
+    });
+
+    it('a questionnaire deleted meanwhile (404 on create) drops the answers and loads it again, which says it is gone', () => {
+      const { state, effects } = drive([
+        ...loaded,
+        { type: 'ANSWER', code: 'name', value: 'Ada' },
+        { type: 'NEXT' },
+        { type: 'REQUEST_FAILED', request: 'create', problem: gone },
+        { type: 'LOAD_FAILED', request: 'live', problem: gone },
+      ]);
+      expect(effects.filter((e) => e.type === 'load-live')).toHaveLength(2);
+      expect(state).toMatchObject({ phase: 'unavailable', unavailable: 'NOT_FOUND', answers: {} });
+    });
+
+    it('an upload of an earlier response failing later does not erase the new one', () => {
+      const erased = drive(
+        [
+          { type: 'NEXT' },
+          { type: 'REQUEST_FAILED', request: 'patch', problem: gone },
+          { type: 'LIVE_LOADED', live: live() },
+        ],
+        drive(onStep2).state,
+      );
+      const renewed = drive(
+        [{ type: 'ANSWER', code: 'name', value: 'Bea' }, { type: 'NEXT' }, { type: 'CREATED', responseId: 'r2' }],
+        erased.state,
+      );
+      const late = drive([{ type: 'RESPONSE_GONE', responseId: 'r1', problem: gone }], renewed.state);
+      expect(late.state).toBe(renewed.state);
+      expect(late.effects).toEqual([]);
+    });
+
+    it('an answer from a screen of before the erasure (a late upload) is ignored', () => {
+      const { state } = drive(
+        [
+          { type: 'RESPONSE_GONE', responseId: 'r1', problem: gone },
+          { type: 'LIVE_LOADED', live: live() },
+        ],
+        drive(onStep2).state,
+      );
+      const stale = drive([{ type: 'ANSWER', code: 'b', value: 'old', epoch: state.epoch - 1 }], state);
+      expect(stale.state.answers).toEqual({});
+      const current = drive([{ type: 'ANSWER', code: 'b', value: 'new', epoch: state.epoch }], state);
+      expect(current.state.answers).toEqual({ b: 'new' });
+    });
+  });
+
+  describe('a save when the page is hidden or unloaded', () => {
+    it('never creates a response: a page view and a reload before the first Next send nothing', () => {
+      const { effects } = drive([...loaded, { type: 'ANSWER', code: 'name', value: 'Ada' }, { type: 'PAGE_HIDDEN' }]);
+      expect(effects.filter((e) => e.type !== 'emit')).toEqual([{ type: 'load-live' }]);
+    });
+
+    it('saves the current screen once with keepalive, and again only when something changed', () => {
+      const onStep2 = drive([
+        ...loaded,
+        { type: 'ANSWER', code: 'name', value: 'Ada' },
+        { type: 'NEXT' },
+        { type: 'CREATED', responseId: 'r1' },
+        { type: 'SAVED' },
+        { type: 'SELECT_TAB', tabId: 't2' },
+        { type: 'ANSWER', code: 'b', value: 'typed' },
+      ]);
+      const hidden = drive([{ type: 'PAGE_HIDDEN' }, { type: 'PAGE_HIDDEN' }], onStep2.state);
+      expect(hidden.effects.filter((e) => e.type === 'patch')).toEqual([
+        {
+          type: 'patch',
+          responseId: 'r1',
+          keepalive: true,
+          body: { answers: { name: 'Ada', b: 'typed' }, lastPosition: { stepId: 's2', tabId: 't2' } },
+        },
+      ]);
+      const unchanged = drive([{ type: 'SAVED' }, { type: 'PAGE_HIDDEN' }], hidden.state);
+      expect(patches(unchanged.effects)).toEqual([]);
+      const changed = drive([{ type: 'ANSWER', code: 'b', value: 'more' }, { type: 'PAGE_HIDDEN' }], unchanged.state);
+      expect(patches(changed.effects)).toHaveLength(1);
+    });
+
+    it('after a rehydration, hiding the page unchanged sends nothing', () => {
+      const { effects } = drive([
+        { type: 'START', storedResponseId: 'r9' },
+        {
+          type: 'REHYDRATED',
+          rehydration: {
+            status: 'IN_PROGRESS',
+            versionNumber: 2,
+            answers: { name: 'Ada' },
+            lastPosition: { stepId: 's2', tabId: 't1' },
+            definition,
+            submissionPolicy: 'MULTIPLE',
+          },
+        },
+        { type: 'PAGE_HIDDEN' },
+      ]);
+      expect(patches(effects)).toEqual([]);
+    });
   });
 
   it('Submit validates, saves, completes, then shows the completion screen', () => {
-    const toLast: SessionEvent[] = [
-      ...loaded,
-      { type: 'ANSWER', code: 'name', value: 'Ada' },
-      { type: 'NEXT' },
-      { type: 'CREATED', responseId: 'r1' },
-      { type: 'SAVED' },
-      { type: 'ANSWER', code: 'b', value: 'B' },
-      { type: 'NEXT' },
-      { type: 'SAVED' },
-    ];
-    const { state, effects } = drive([...toLast, { type: 'SUBMIT' }, { type: 'SAVED' }, { type: 'COMPLETED' }]);
+    const { state, effects } = drive([...submittedOnLastStep, { type: 'COMPLETED' }]);
     expect(effects.filter((e) => e.type === 'complete')).toEqual([{ type: 'complete', responseId: 'r1' }]);
     expect(state.phase).toBe('completed');
     expect(emitted(effects).slice(-3)).toEqual(['save', 'save', 'complete']);
@@ -366,21 +500,42 @@ describe('session machine', () => {
     expect(state).toMatchObject({ stepId: 's1', errors: { name: { code: 'REQUIRED' } }, submit: { status: 'idle' } });
   });
 
-  it('a failed completion lets the person try again', () => {
-    const { state } = drive([
+  it('waits as long as Retry-After says before retrying a save', () => {
+    const { effects } = drive([
       ...loaded,
       { type: 'ANSWER', code: 'name', value: 'Ada' },
       { type: 'NEXT' },
       { type: 'CREATED', responseId: 'r1' },
-      { type: 'SAVED' },
-      { type: 'ANSWER', code: 'b', value: 'B' },
-      { type: 'NEXT' },
-      { type: 'SAVED' },
-      { type: 'SUBMIT' },
-      { type: 'SAVED' },
-      { type: 'REQUEST_FAILED', request: 'complete', problem: problem(0, 'NETWORK_ERROR') },
+      { type: 'REQUEST_FAILED', request: 'patch', problem: problem(503, 'INTERNAL_ERROR'), retryAfterMs: 7000 },
+    ]);
+    expect(effects.filter((e) => e.type === 'retry-later')).toEqual([{ type: 'retry-later', delayMs: 7000 }]);
+  });
+
+  it('retries a completion that failed for a passing reason, saying so, until it is done', () => {
+    const submitted = drive([
+      ...submittedOnLastStep,
+      { type: 'REQUEST_FAILED', request: 'complete', problem: problem(503, 'INTERNAL_ERROR'), retryAfterMs: 2000 },
+    ]);
+    expect(submitted.state.submit.status).toBe('pending');
+    expect(submitted.state.save).toMatchObject({ failures: 1, problem: { status: 503 } });
+    expect(submitted.effects.at(-1)).toEqual({ type: 'retry-later', delayMs: 2000 });
+    const again = drive(
+      [{ type: 'RETRY' }, { type: 'REQUEST_FAILED', request: 'complete', problem: problem(0, 'NETWORK_ERROR') }],
+      submitted.state,
+    );
+    expect(again.effects.filter((e) => e.type === 'complete')).toEqual([{ type: 'complete', responseId: 'r1' }]);
+    expect(again.effects.at(-1)).toEqual({ type: 'retry-later', delayMs: 2000 });
+    const done = drive([{ type: 'RETRY' }, { type: 'COMPLETED' }], again.state);
+    expect(done.state.phase).toBe('completed');
+  });
+
+  it('a completion refused for good lets the person try again', () => {
+    const { state } = drive([
+      ...submittedOnLastStep,
+      { type: 'REQUEST_FAILED', request: 'complete', problem: problem(400, 'VALIDATION_FAILED') },
     ]);
     expect(state.submit.status).toBe('failed');
+    expect(state.save).toMatchObject({ failures: 0, problem: null });
     const again = drive([{ type: 'SUBMIT' }, { type: 'SAVED' }], state);
     expect(again.effects.filter((e) => e.type === 'complete')).toHaveLength(1);
   });
@@ -389,7 +544,7 @@ describe('session machine', () => {
     const { state, effects } = drive([...loaded, { type: 'ENSURE_RESPONSE' }, { type: 'CREATED', responseId: 'r1' }]);
     expect(effects.filter((e) => e.type !== 'emit').map((e) => e.type)).toEqual(['load-live', 'create', 'remember']);
     const reset = drive([{ type: 'RESET' }], state);
-    expect(reset.effects).toEqual([{ type: 'remember', responseId: null }, { type: 'load-live' }]);
+    expect(reset.effects).toEqual([{ type: 'forget' }, { type: 'load-live' }]);
     expect(reset.state).toMatchObject({ phase: 'loading', responseId: null, answers: {} });
   });
 });

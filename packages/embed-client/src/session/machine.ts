@@ -2,7 +2,7 @@ import { validateScreen } from '@forms-engine/schema/rules';
 import { isTransient } from '../client/problem';
 import type { Problem } from '../client/types';
 import { enterForm, failValidation, goTo, submitScreens } from './navigation';
-import { requestFailed, requestSave, startCreate } from './saving';
+import { erase, requestFailed, requestSave, saveOnHide, startCreate } from './saving';
 import {
   type Effect,
   emit,
@@ -80,13 +80,8 @@ export function transition(state: SessionState, event: SessionEvent): Transition
     }
 
     case 'LOAD_FAILED': {
-      if (event.request === 'rehydrate' && event.problem.status === 404) {
-        // Spec section 3 rule 5: a deleted response means "start fresh".
-        return {
-          state: { ...state, responseId: null },
-          effects: [{ type: 'remember', responseId: null }, { type: 'load-live' }],
-        };
-      }
+      // Spec section 3 rule 5: a deleted response means "start fresh". On a page view: focus stays put.
+      if (event.request === 'rehydrate' && event.problem.status === 404) return erase(state, false);
       return {
         state: { ...state, phase: 'unavailable', unavailable: unavailableReason(event.problem) },
         effects: [emit({ name: 'error', detail: event.problem })],
@@ -95,6 +90,7 @@ export function transition(state: SessionState, event: SessionEvent): Transition
 
     case 'ANSWER': {
       if (state.phase !== 'form' || !state.questionnaire) return none();
+      if (event.epoch !== undefined && event.epoch !== state.epoch) return none();
       const answers: Record<string, unknown> = { ...state.answers };
       if (event.value === undefined) delete answers[event.code];
       else answers[event.code] = event.value;
@@ -151,7 +147,7 @@ export function transition(state: SessionState, event: SessionEvent): Transition
       const responseId = state.responseId as string;
       const settled: SessionState = {
         ...state,
-        save: { wanted: state.save.wanted, inFlight: false, failures: 0, problem: null },
+        save: { ...state.save, inFlight: false, failures: 0, problem: null },
       };
       const effects: Effect[] = [emit({ name: 'save', detail: { responseId } })];
       if (settled.save.wanted) {
@@ -171,18 +167,31 @@ export function transition(state: SessionState, event: SessionEvent): Transition
     }
 
     case 'REQUEST_FAILED':
-      return requestFailed(state, event.request, event.problem);
+      return requestFailed(state, event.request, event.problem, event.retryAfterMs);
+
+    case 'RESPONSE_GONE':
+      // Only about the response of now: a late answer about an earlier one changes nothing.
+      return event.responseId === state.responseId ? erase(state, true, event.problem) : none();
+
+    case 'PAGE_HIDDEN':
+      return saveOnHide(state);
 
     case 'RETRY': {
-      if (state.phase !== 'form' || !state.save.wanted) return none();
-      if (!state.responseId) return startCreate(state);
-      return state.save.inFlight ? none() : requestSave(state, true);
+      if (state.phase !== 'form') return none();
+      if (state.save.wanted) {
+        if (!state.responseId) return startCreate(state);
+        return state.save.inFlight ? none() : requestSave(state, true);
+      }
+      if (state.submit.status === 'pending' && state.responseId && !state.save.inFlight) {
+        return { state, effects: [{ type: 'complete', responseId: state.responseId }] };
+      }
+      return none();
     }
 
     case 'RESET':
       return {
-        state: initialState(state.externalRef),
-        effects: [{ type: 'remember', responseId: null }, { type: 'load-live' }],
+        state: { ...initialState(state.externalRef), epoch: state.epoch + 1, focus: state.focus },
+        effects: [{ type: 'forget' }, { type: 'load-live' }],
       };
   }
 }

@@ -1,5 +1,5 @@
 import { type AnswerError, type Answers, questionPlaces, validateScreen } from '@forms-engine/schema/rules';
-import { requestSave } from './saving';
+import { markSent, requestSave } from './saving';
 import { startingScreen } from './screens';
 import { emit, type LoadedQuestionnaire, nextFocus, type SessionState, screenView, type Transition } from './state';
 
@@ -13,7 +13,7 @@ export function enterForm(
 ): Transition {
   const stepId = startingScreen(questionnaire.definition, answers, state.externalRef, saved?.stepId);
   const tabId = saved && saved.stepId === stepId ? (saved.tabId ?? null) : null;
-  const next: SessionState = { ...state, phase: 'form', questionnaire, answers, stepId, tabId, errors: {} };
+  const next = markSent({ ...state, phase: 'form', questionnaire, answers, stepId, tabId, errors: {} });
   const status = 'IN_PROGRESS' as const;
   return {
     state: next,
@@ -37,7 +37,14 @@ export function failValidation(state: SessionState, errors: Record<string, Answe
 }
 
 export function goTo(state: SessionState, stepId: string | null, forward: boolean): Transition {
-  const moved: SessionState = { ...state, stepId, tabId: null, errors: {}, focus: nextFocus(state, 'heading') };
+  const moved: SessionState = {
+    ...state,
+    stepId,
+    tabId: null,
+    errors: {},
+    notice: null,
+    focus: nextFocus(state, 'heading'),
+  };
   const saved = requestSave(moved, forward);
   const index = screenView(saved.state).index;
   return { state: saved.state, effects: [emit({ name: 'stepChange', detail: { stepId, index } }), ...saved.effects] };

@@ -1,14 +1,22 @@
-import { type Answers, questionPlaces } from '@forms-engine/schema/rules';
 import { isTransient } from '../client/problem';
 import type { CreateResponseRequest, PatchResponseRequest, Problem } from '../client/types';
-import { emit, retryDelay, type SessionState, screenView, type Transition } from './state';
+import {
+  type Effect,
+  emit,
+  initialState,
+  nextFocus,
+  retryDelay,
+  type SessionState,
+  screenView,
+  type Transition,
+} from './state';
 
 /**
  * Creating and saving the response: the lazy create, one PATCH per step change (coalesced
- * while one is in flight), and what each failure means.
+ * while one is in flight), one when the page is hidden, and what each failure means.
  */
 
-/** The view of the state's current screen (requires a loaded questionnaire). */
+/** The PATCH body: answers of visible questions only, and the current step and tab. */
 export function patchBody(state: SessionState): PatchResponseRequest {
   const view = screenView(state);
   const lastPosition: PatchResponseRequest['lastPosition'] = {};
@@ -17,17 +25,43 @@ export function patchBody(state: SessionState): PatchResponseRequest {
   return { answers: view.rules.visibleAnswers(), lastPosition };
 }
 
+const sameAsSent = (state: SessionState) => JSON.stringify(patchBody(state)) === state.save.sent;
+
+/** Sends the current screen's answers (the response exists). */
+function sendPatch(state: SessionState, keepalive?: true): Transition {
+  const body = patchBody(state);
+  const save = { ...state.save, wanted: false, inFlight: true, sent: JSON.stringify(body) };
+  const patch: Effect = { type: 'patch', responseId: state.responseId as string, body };
+  if (keepalive) patch.keepalive = keepalive;
+  return { state: { ...state, save }, effects: [patch] };
+}
+
 /** Starts a save: a PATCH when the response exists, else its creation (only when going forward). */
 export function requestSave(state: SessionState, forward: boolean): Transition {
   const save = { ...state.save, wanted: true };
   if (state.responseId) {
     if (state.save.inFlight) return { state: { ...state, save }, effects: [] };
-    const next = { ...state, save: { ...save, wanted: false, inFlight: true } };
-    return { state: next, effects: [{ type: 'patch', responseId: state.responseId, body: patchBody(next) }] };
+    return sendPatch(state);
   }
   if (!forward && !state.creating) return { state, effects: [] };
   return startCreate({ ...state, save });
 }
+
+/**
+ * The page is being hidden or unloaded: one save of the current screen that outlives the page
+ * (keepalive), when a response exists and something changed since the last save. It never
+ * creates a response: a page view, and a reload before the first Next, create nothing.
+ */
+export function saveOnHide(state: SessionState): Transition {
+  if (state.phase !== 'form' || !state.responseId || state.submit.status === 'pending' || sameAsSent(state)) {
+    return { state, effects: [] };
+  }
+  return sendPatch(state, true);
+}
+
+/** After a rehydration the server holds what is on screen: remember it as sent. */
+export const markSent = (state: SessionState): SessionState =>
+  state.responseId ? { ...state, save: { ...state.save, sent: JSON.stringify(patchBody(state)) } } : state;
 
 export function startCreate(state: SessionState): Transition {
   if (state.creating || state.responseId || !state.questionnaire) return { state, effects: [] };
@@ -36,26 +70,35 @@ export function startCreate(state: SessionState): Transition {
   return { state: { ...state, creating: true }, effects: [{ type: 'create', body }] };
 }
 
-function fileAnswersDropped(state: SessionState): Answers {
-  if (!state.questionnaire) return state.answers;
-  const fileCodes = new Set(
-    questionPlaces(state.questionnaire.definition)
-      .filter((place) => place.question.type === 'FILE_UPLOAD')
-      .map((place) => place.question.code),
-  );
-  return Object.fromEntries(Object.entries(state.answers).filter(([code]) => !fileCodes.has(code)));
+/**
+ * The response (or its questionnaire) is gone: a data-subject erasure, or a deletion. Every
+ * answer in memory and the stored id are dropped, requests in flight are cancelled, and the
+ * questionnaire is loaded afresh from its first screen with a sentence saying why; nothing
+ * sent afterwards can carry the old answers. `moveFocus` after something the person did
+ * (never on a page view), so the sentence is read out.
+ */
+export function erase(state: SessionState, moveFocus: boolean, problem?: Problem): Transition {
+  const fresh: SessionState = {
+    ...initialState(state.externalRef),
+    epoch: state.epoch + 1,
+    notice: 'erased',
+    focus: moveFocus ? nextFocus(state, 'heading') : state.focus,
+  };
+  const effects: Effect[] = problem ? [emit({ name: 'error', detail: problem })] : [];
+  return { state: fresh, effects: [...effects, { type: 'forget' }, { type: 'load-live' }] };
 }
 
 export function requestFailed(
   state: SessionState,
   request: 'create' | 'patch' | 'complete',
   problem: Problem,
+  retryAfterMs: number | undefined,
 ): Transition {
   const reported = emit({ name: 'error', detail: problem });
   const settled: SessionState = {
     ...state,
     creating: request === 'create' ? false : state.creating,
-    save: request === 'patch' ? { ...state.save, inFlight: false } : state.save,
+    save: request === 'patch' ? { ...state.save, inFlight: false, sent: null } : state.save,
   };
   if (problem.code === 'ALREADY_SUBMITTED') {
     return { state: { ...settled, phase: 'already-submitted' }, effects: [reported] };
@@ -66,28 +109,21 @@ export function requestFailed(
   if (problem.code === 'RESPONSE_COMPLETED') {
     return { state: { ...settled, phase: 'completed' }, effects: [reported] };
   }
-  if (problem.status === 404 && request !== 'create') {
-    // The response was deleted while the page was open: keep every answer in a fresh one
-    // (its files went with it), then carry on with what was under way.
-    const fresh: SessionState = {
-      ...settled,
-      responseId: null,
-      answers: fileAnswersDropped(settled),
-      save: { ...settled.save, wanted: true, inFlight: false },
-    };
-    const created = startCreate(fresh);
-    return { state: created.state, effects: [reported, { type: 'remember', responseId: null }, ...created.effects] };
-  }
-  if (isTransient(problem) && request !== 'complete') {
+  if (problem.status === 404) return erase(state, true, problem);
+  if (isTransient(problem)) {
+    // Saves and the completion are tried again, after the server's Retry-After or a growing delay.
     const failures = settled.save.failures + 1;
-    const save = { ...settled.save, wanted: true, failures, problem };
+    const wanted = request === 'complete' ? settled.save.wanted : true;
     return {
-      state: { ...settled, save },
-      effects: [reported, { type: 'retry-later', delayMs: retryDelay(failures) }],
+      state: { ...settled, save: { ...settled.save, wanted, failures, problem } },
+      effects: [reported, { type: 'retry-later', delayMs: retryDelay(failures, retryAfterMs) }],
     };
   }
-  // Not worth retrying by itself: say so; the person can try again with Next or Submit.
-  const save = request === 'complete' ? settled.save : { ...settled.save, wanted: false, problem };
+  // Refused for good: say so; the person can try again with Next, Back or Submit.
+  const save =
+    request === 'complete'
+      ? { ...settled.save, failures: 0, problem: null }
+      : { ...settled.save, wanted: false, failures: 0, problem };
   const submit = settled.submit.status === 'pending' ? { status: 'failed' as const, problem } : settled.submit;
   return { state: { ...settled, save, submit }, effects: [reported] };
 }

@@ -43,7 +43,22 @@ export interface SessionState {
   errors: Record<string, AnswerError>;
   /** What the UI should move focus to; the nonce changes each time. */
   focus: { target: 'heading' | 'error'; nonce: number } | null;
-  save: { wanted: boolean; inFlight: boolean; failures: number; problem: Problem | null };
+  /**
+   * Counts fresh starts (an erased response, a reset). The form is rendered anew for each, and
+   * an answer given to an earlier one (a late upload) is dropped.
+   */
+  epoch: number;
+  /** A sentence shown above the form: `erased` when the earlier answers are gone (spec section 3 rule 5). */
+  notice: 'erased' | null;
+  save: {
+    wanted: boolean;
+    inFlight: boolean;
+    /** Failed attempts in a row (saves or the completion); above 0 the screen says it is retrying. */
+    failures: number;
+    problem: Problem | null;
+    /** The last PATCH body sent, as JSON: a page hide with nothing new sends nothing. */
+    sent: string | null;
+  };
   submit: { status: 'idle' | 'pending' | 'failed'; problem: Problem | null };
 }
 
@@ -63,10 +78,12 @@ export type Effect =
   | { type: 'load-ref-status'; ref: string }
   | { type: 'rehydrate'; responseId: string }
   | { type: 'create'; body: CreateResponseRequest }
-  | { type: 'patch'; responseId: string; body: PatchResponseRequest }
+  | { type: 'patch'; responseId: string; body: PatchResponseRequest; keepalive?: true }
   | { type: 'complete'; responseId: string }
   | { type: 'retry-later'; delayMs: number }
-  | { type: 'remember'; responseId: string | null }
+  | { type: 'remember'; responseId: string }
+  /** Drops the stored id, cancels requests in flight and pending retries: they belong to a session that is gone. */
+  | { type: 'forget' }
   | { type: 'emit'; event: EmittedEvent };
 
 export type SessionEvent =
@@ -75,7 +92,8 @@ export type SessionEvent =
   | { type: 'REF_STATUS_LOADED'; status: RefStatus['status'] }
   | { type: 'REHYDRATED'; rehydration: ResponseRehydration }
   | { type: 'LOAD_FAILED'; request: 'live' | 'ref-status' | 'rehydrate'; problem: Problem }
-  | { type: 'ANSWER'; code: string; value: unknown }
+  /** `epoch`: the fresh start the answer was given in (answers of an earlier one are dropped). */
+  | { type: 'ANSWER'; code: string; value: unknown; epoch?: number }
   | { type: 'SELECT_TAB'; tabId: string }
   | { type: 'NEXT' }
   | { type: 'BACK' }
@@ -84,7 +102,11 @@ export type SessionEvent =
   | { type: 'CREATED'; responseId: string }
   | { type: 'SAVED' }
   | { type: 'COMPLETED' }
-  | { type: 'REQUEST_FAILED'; request: 'create' | 'patch' | 'complete'; problem: Problem }
+  | { type: 'REQUEST_FAILED'; request: 'create' | 'patch' | 'complete'; problem: Problem; retryAfterMs?: number }
+  /** An upload or file delete found the response gone (404). */
+  | { type: 'RESPONSE_GONE'; responseId: string; problem: Problem }
+  /** The page was hidden or is being unloaded (`visibilitychange`, `pagehide`). */
+  | { type: 'PAGE_HIDDEN' }
   | { type: 'RETRY' }
   | { type: 'RESET' };
 
@@ -94,8 +116,13 @@ export interface Transition {
 }
 
 export const MAX_RETRY_DELAY_MS = 30_000;
-/** 1 s, 2 s, 4 s … up to 30 s between attempts. */
-export const retryDelay = (failures: number) => Math.min(MAX_RETRY_DELAY_MS, 1000 * 2 ** Math.max(0, failures - 1));
+/** The longest `Retry-After` obeyed: a wrong header must not stop saving for hours. */
+export const MAX_RETRY_AFTER_MS = 300_000;
+/** The server's `Retry-After` when it sent one (up to 5 minutes), else 1 s, 2 s, 4 s … up to 30 s between attempts. */
+export const retryDelay = (failures: number, retryAfterMs?: number) =>
+  retryAfterMs === undefined
+    ? Math.min(MAX_RETRY_DELAY_MS, 1000 * 2 ** Math.max(0, failures - 1))
+    : Math.min(MAX_RETRY_AFTER_MS, retryAfterMs);
 
 export function initialState(externalRef: string | undefined): SessionState {
   return {
@@ -110,7 +137,9 @@ export function initialState(externalRef: string | undefined): SessionState {
     tabId: null,
     errors: {},
     focus: null,
-    save: { wanted: false, inFlight: false, failures: 0, problem: null },
+    epoch: 0,
+    notice: null,
+    save: { wanted: false, inFlight: false, failures: 0, problem: null, sent: null },
     submit: { status: 'idle', problem: null },
   };
 }

@@ -13,14 +13,23 @@ export interface RecordedCall {
   search: string;
   headers: Record<string, string>;
   body: unknown;
+  keepalive: boolean;
 }
 
 type Override = (call: RecordedCall) => Response | Promise<Response> | undefined;
 
 const json = (status: number, body: unknown, type = 'application/json') =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
-export const problemResponse = (status: number, code: Problem['code'], detail = code) =>
-  json(status, { type: 'about:blank', title: code, status, code, detail }, 'application/problem+json');
+export const problemResponse = (
+  status: number,
+  code: Problem['code'],
+  detail: string = code,
+  headers: HeadersInit = {},
+) => {
+  const response = json(status, { type: 'about:blank', title: code, status, code, detail }, 'application/problem+json');
+  for (const [name, value] of new Headers(headers)) response.headers.set(name, value);
+  return response;
+};
 
 /**
  * The public API faked at the client edge (a `fetch`), for component tests: it answers like
@@ -49,7 +58,14 @@ export function fakePublicApi(
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     let body: unknown = init.body;
     if (typeof init.body === 'string') body = JSON.parse(init.body);
-    const call: RecordedCall = { method: init.method ?? 'GET', path: url.pathname, search: url.search, headers, body };
+    const call: RecordedCall = {
+      method: init.method ?? 'GET',
+      path: url.pathname,
+      search: url.search,
+      headers,
+      body,
+      keepalive: init.keepalive === true,
+    };
     calls.push(call);
     const overridden = await options.override?.(call);
     if (overridden) return overridden;

@@ -1,84 +1,171 @@
+import { useState } from 'react';
 import { FieldErrors } from './field-errors.tsx';
-
-interface Choice {
-  value: string;
-  label: string;
-}
+import { uniqueSlug } from './slug.ts';
+import type { Choice } from './words.ts';
 
 interface Props {
   choices: Choice[];
   path: string;
   fieldErrors: (path: string) => string[];
+  /** Add, remove, reorder (values of new choices are made here). */
   onChange: (choices: Choice[]) => void;
+  /** A label typed: its value may follow it (codes.ts). */
+  onLabel: (index: number, label: string) => void;
+  onValue: (index: number, value: string) => void;
 }
 
-/** The choices of a choice question: label and stored value each, add, remove, reorder. */
-export function ChoicesEditor({ choices, path, fieldErrors, onChange }: Props) {
-  const update = (index: number, change: Partial<Choice>) =>
-    onChange(choices.map((choice, i) => (i === index ? { ...choice, ...change } : choice)));
+/** Choices from lines of text, each with a unique value from its label. */
+function choicesFrom(lines: string[], existing: Choice[]): Choice[] {
+  const taken = new Set(existing.map((choice) => choice.value));
+  return lines.map((label) => {
+    const value = uniqueSlug(label, 'option', taken);
+    taken.add(value);
+    return { value, label };
+  });
+}
+
+const linesOf = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/**
+ * The choices of a choice question: label and stored value each (the value follows the label
+ * until it is typed), add one or several at once (a pasted list, one per line), remove, reorder.
+ */
+export function ChoicesEditor({ choices, path, fieldErrors, onChange, onLabel, onValue }: Props) {
+  const [several, setSeveral] = useState('');
   const move = (index: number, offset: number) => {
     const next = [...choices];
     const [moved] = next.splice(index, 1);
     next.splice(index + offset, 0, moved as Choice);
     onChange(next);
   };
-  const used = new Set(choices.map((choice) => choice.value));
-  let n = choices.length + 1;
-  while (used.has(`option_${n}`)) n++;
+  const insertAfter = (index: number, lines: string[]) =>
+    onChange([...choices.slice(0, index + 1), ...choicesFrom(lines, choices), ...choices.slice(index + 1)]);
+  const nextNumber = () => {
+    const used = new Set(choices.map((choice) => choice.value));
+    let n = choices.length + 1;
+    while (used.has(`option_${n}`)) n++;
+    return n;
+  };
   return (
     <fieldset>
       <legend>Choices</legend>
-      <FieldErrors id={`${path}-errors`} errors={fieldErrors(path)} />
+      <FieldErrors id="choices-errors" errors={fieldErrors(path)} />
+      <p className="muted hint" id="choices-hint">
+        Paste a list into a label to add one choice per line. A value follows its label until you change it.
+      </p>
       <ol>
-        {choices.map((choice, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a choice's value is edited in place, so it cannot be its key
-          <li key={index} className="row">
-            <div className="field">
-              <label htmlFor={`choice-label-${index}`}>Choice {index + 1} label</label>
-              <input
-                id={`choice-label-${index}`}
-                value={choice.label}
-                onChange={(event) => update(index, { label: event.target.value })}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`choice-value-${index}`}>Choice {index + 1} value</label>
-              <input
-                id={`choice-value-${index}`}
-                value={choice.value}
-                onChange={(event) => update(index, { value: event.target.value })}
-              />
-              <FieldErrors id={`choice-value-${index}-errors`} errors={fieldErrors(`${path}.${index}.value`)} />
-            </div>
-            <button
-              type="button"
-              aria-label={`Move choice ${index + 1} up`}
-              disabled={index === 0}
-              onClick={() => move(index, -1)}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              aria-label={`Move choice ${index + 1} down`}
-              disabled={index === choices.length - 1}
-              onClick={() => move(index, 1)}
-            >
-              ↓
-            </button>
-            <button
-              type="button"
-              aria-label={`Remove choice ${index + 1}`}
-              onClick={() => onChange(choices.filter((_, i) => i !== index))}
-            >
-              Remove
-            </button>
-          </li>
-        ))}
+        {choices.map((choice, index) => {
+          const labelErrors = fieldErrors(`${path}.${index}.label`);
+          const valueErrors = fieldErrors(`${path}.${index}.value`);
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a choice's value is edited in place, so it cannot be its key
+            <li key={index} className="row choice">
+              <div className="field">
+                <label htmlFor={`choice-label-${index}`}>Choice {index + 1} label</label>
+                <input
+                  id={`choice-label-${index}`}
+                  value={choice.label}
+                  aria-describedby={['choices-hint', labelErrors.length ? `choice-label-${index}-errors` : '']
+                    .filter(Boolean)
+                    .join(' ')}
+                  aria-invalid={labelErrors.length > 0 || undefined}
+                  onChange={(event) => onLabel(index, event.target.value)}
+                  onPaste={(event) => {
+                    const lines = linesOf(event.clipboardData.getData('text'));
+                    if (lines.length < 2) return;
+                    event.preventDefault();
+                    if (choice.label.trim() === '') {
+                      onChange([
+                        ...choices.slice(0, index),
+                        ...choicesFrom(
+                          lines,
+                          choices.filter((_, i) => i !== index),
+                        ),
+                        ...choices.slice(index + 1),
+                      ]);
+                    } else insertAfter(index, lines);
+                  }}
+                />
+                <FieldErrors id={`choice-label-${index}-errors`} errors={labelErrors} />
+              </div>
+              <div className="field">
+                <label htmlFor={`choice-value-${index}`}>Choice {index + 1} value</label>
+                <input
+                  id={`choice-value-${index}`}
+                  value={choice.value}
+                  aria-invalid={valueErrors.length > 0 || undefined}
+                  aria-describedby={valueErrors.length > 0 ? `choice-value-${index}-errors` : undefined}
+                  onChange={(event) => onValue(index, event.target.value)}
+                />
+                <FieldErrors id={`choice-value-${index}-errors`} errors={valueErrors} />
+              </div>
+              <button
+                type="button"
+                aria-label={`Move choice ${index + 1} up`}
+                title={`Move choice ${index + 1} up`}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                aria-label={`Move choice ${index + 1} down`}
+                title={`Move choice ${index + 1} down`}
+                disabled={index === choices.length - 1}
+                onClick={() => move(index, 1)}
+              >
+                ↓
+              </button>
+              <button
+                type="button"
+                aria-label={`Remove choice ${index + 1}`}
+                onClick={() => onChange(choices.filter((_, i) => i !== index))}
+              >
+                Remove
+              </button>
+            </li>
+          );
+        })}
       </ol>
-      <button type="button" onClick={() => onChange([...choices, { value: `option_${n}`, label: `Option ${n}` }])}>
-        Add choice
-      </button>
+      <div className="actions">
+        <button
+          type="button"
+          id="choices-add"
+          onClick={() => {
+            const n = nextNumber();
+            onChange([...choices, { value: `option_${n}`, label: `Option ${n}` }]);
+          }}
+        >
+          Add choice
+        </button>
+      </div>
+      <details className="several">
+        <summary>Add several choices at once</summary>
+        <div className="field">
+          <label htmlFor="choices-several">Choices, one per line</label>
+          <textarea
+            id="choices-several"
+            rows={4}
+            value={several}
+            onChange={(event) => setSeveral(event.target.value)}
+          />
+        </div>
+        <button
+          type="button"
+          disabled={linesOf(several).length === 0}
+          onClick={() => {
+            insertAfter(choices.length - 1, linesOf(several));
+            setSeveral('');
+          }}
+        >
+          Add these choices
+        </button>
+      </details>
     </fieldset>
   );
 }

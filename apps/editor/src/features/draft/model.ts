@@ -1,5 +1,13 @@
-import type { Definition, Question, RuleConfig, Step, Tab } from '@forms-engine/schema';
+import {
+  type Definition,
+  QUESTION_TYPES,
+  type Question,
+  type RuleConfig,
+  type Step,
+  type Tab,
+} from '@forms-engine/schema';
 import type { QuestionTypeName } from '@forms-engine/schema/rules';
+import { uniqueSlug } from './slug.ts';
 
 /**
  * The draft as one value and pure edits on it: every change makes a new definition (the undo
@@ -86,46 +94,61 @@ export function containersOf(definition: Definition): Container[] {
 
 export const sameContainer = (a: ContainerRef, b: ContainerRef) => a.step === b.step && a.tab === b.tab;
 
-/** Every code and id in use, so new ones are unique. */
-function usedNames(definition: Definition): Set<string> {
+/** Every question code in use. */
+function usedCodes(definition: Definition): Set<string> {
   const used = new Set<string>();
-  for (const container of containersOf(definition)) {
-    for (const question of container.questions) used.add(question.code).add(question.id);
-  }
-  definition.steps.forEach((step) => {
+  for (const container of containersOf(definition)) for (const question of container.questions) used.add(question.code);
+  return used;
+}
+
+/** Every element id in use, so new ones are unique. */
+function usedIds(definition: Definition): Set<string> {
+  const used = new Set<string>();
+  for (const container of containersOf(definition)) for (const question of container.questions) used.add(question.id);
+  for (const step of definition.steps) {
     used.add(step.id);
     for (const tab of step.tabs) used.add(tab.id);
-  });
+  }
   for (const tab of definition.tabs) used.add(tab.id);
   return used;
 }
 
-function uniqueName(definition: Definition, stem: string): string {
-  const used = usedNames(definition);
-  for (let n = 1; ; n++) if (!used.has(`${stem}_${n}`)) return `${stem}_${n}`;
+function uniqueId(used: Set<string>, stem: string): string {
+  for (let n = 1; ; n++) {
+    const id = `${stem}_${n}`;
+    if (!used.has(id)) {
+      used.add(id);
+      return id;
+    }
+  }
 }
 
 const CHOICE_TYPES: readonly QuestionTypeName[] = ['SINGLE_CHOICE', 'MULTI_CHOICE', 'DROPDOWN'];
 
-/** The typeConfig a new question of `type` starts with: choices need at least one. */
+/**
+ * The typeConfig a new question of `type` starts with: the type's defaults written out (a
+ * rating from 1 to 5 in steps of 1), so the fields and the preview show them; choices need one.
+ */
 export function initialTypeConfig(type: QuestionTypeName): Record<string, unknown> {
-  return CHOICE_TYPES.includes(type)
-    ? {
-        choices: [
-          { value: 'option_1', label: 'Option 1' },
-          { value: 'option_2', label: 'Option 2' },
-        ],
-      }
-    : {};
+  if (CHOICE_TYPES.includes(type)) {
+    return {
+      choices: [
+        { value: 'option_1', label: 'Option 1' },
+        { value: 'option_2', label: 'Option 2' },
+      ],
+    };
+  }
+  const defaults = QUESTION_TYPES[type].config.safeParse({});
+  return defaults.success ? { ...(defaults.data as Record<string, unknown>) } : {};
 }
 
-export function newQuestion(definition: Definition, type: QuestionTypeName): Question {
-  const code = uniqueName(definition, 'question');
+/** A new question: its code is the slug of its prompt (see slug.ts), unique in the definition. */
+export function newQuestion(definition: Definition, type: QuestionTypeName, prompt = ''): Question {
   return {
-    id: code,
-    code,
+    id: uniqueId(usedIds(definition), 'question'),
+    code: uniqueSlug(prompt, 'question', usedCodes(definition)),
     type,
-    prompt: '',
+    prompt,
     sectionTitle: '',
     width: 'FULL',
     visibility: { mode: 'ALWAYS' },
@@ -210,7 +233,7 @@ const emptyStep = (id: string, title: string): Step => ({
  * first step, since a definition has one layout.
  */
 export function addStep(definition: Definition): Definition {
-  const step = emptyStep(uniqueName(definition, 'step'), `Step ${definition.steps.length + 1}`);
+  const step = emptyStep(uniqueId(usedIds(definition), 'step'), `Step ${definition.steps.length + 1}`);
   if (definition.steps.length === 0 && (definition.questions.length > 0 || definition.tabs.length > 0)) {
     return {
       ...definition,
@@ -223,7 +246,7 @@ export function addStep(definition: Definition): Definition {
 }
 
 export function addTab(definition: Definition, step: number | undefined): Definition {
-  const id = uniqueName(definition, 'tab');
+  const id = uniqueId(usedIds(definition), 'tab');
   const tabs = tabsOf(definition, step);
   const tab: Tab = {
     id,
@@ -298,4 +321,147 @@ export function selectionPath(selection: Selection): string {
   if (selection.kind === 'question') return `${containerPath(selection.container)}.${selection.index}`;
   if (selection.kind === 'step') return `steps.${selection.step}`;
   return selection.step === undefined ? `tabs.${selection.tab}` : `steps.${selection.step}.tabs.${selection.tab}`;
+}
+
+/** The element a selection names, or what `path` (`steps.0.tabs.1`) names, as a selection. */
+export function selectionOfPath(path: string): Selection | undefined {
+  const match = /^(?:steps\.(\d+))?(?:\.?tabs\.(\d+))?(?:\.?questions\.(\d+))?/.exec(path);
+  if (!match?.[0]) return undefined;
+  const [, step, tab, question] = match;
+  const num = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+  if (question !== undefined) {
+    const container: ContainerRef = {};
+    if (step !== undefined) container.step = Number(step);
+    if (tab !== undefined) container.tab = Number(tab);
+    return { kind: 'question', container, index: Number(question) };
+  }
+  if (tab !== undefined) {
+    const selection: Selection = { kind: 'tab', tab: Number(tab) };
+    if (step !== undefined) selection.step = num(step);
+    return selection;
+  }
+  return step === undefined ? undefined : { kind: 'step', step: Number(step) };
+}
+
+/** Replaces the value at a dotted path (`steps.0.questions.2.visibility`) with `change(value)`. */
+export function updateAt(definition: Definition, path: string, change: (value: unknown) => unknown): Definition {
+  const update = (value: unknown, keys: string[]): unknown => {
+    const [key, ...rest] = keys;
+    if (key === undefined) return change(value);
+    if (Array.isArray(value)) {
+      const at = Number(key);
+      return at >= 0 && at < value.length ? value.map((item, i) => (i === at ? update(item, rest) : item)) : value;
+    }
+    if (typeof value !== 'object' || value === null) return value;
+    const record = value as Record<string, unknown>;
+    return { ...record, [key]: update(record[key], rest) };
+  };
+  return update(definition, path ? path.split('.') : []) as Definition;
+}
+
+/**
+ * Copies questions with new ids and unique codes (each the slug of its prompt), and points the
+ * copies' rules that read a copied question at its copy.
+ */
+function copyQuestions(
+  definition: Definition,
+  questions: Question[],
+): { copies: Question[]; codes: Map<string, string> } {
+  const ids = usedIds(definition);
+  const codes = usedCodes(definition);
+  const renamed = new Map<string, string>();
+  const copies = questions.map((question) => {
+    const code = uniqueSlug(question.prompt, 'question', codes);
+    codes.add(code);
+    renamed.set(question.code, code);
+    return { ...question, id: uniqueId(ids, 'question'), code } as Question;
+  });
+  return { copies: copies.map((copy) => retarget(copy, renamed)), codes: renamed };
+}
+
+/** The element with its rules reading `renamed` codes by their new names. */
+function retarget<T extends { visibility: RuleConfig; requirement: RuleConfig }>(
+  element: T,
+  renamed: Map<string, string>,
+): T {
+  const rule = (config: RuleConfig): RuleConfig =>
+    config.rule
+      ? {
+          ...config,
+          rule: {
+            ...config.rule,
+            conditions: config.rule.conditions.map((c) =>
+              c.questionCode && renamed.has(c.questionCode) ? { ...c, questionCode: renamed.get(c.questionCode) } : c,
+            ),
+          },
+        }
+      : config;
+  return { ...element, visibility: rule(element.visibility), requirement: rule(element.requirement) };
+}
+
+const insertAfter = <T>(list: T[], index: number, item: T) => [
+  ...list.slice(0, index + 1),
+  item,
+  ...list.slice(index + 1),
+];
+
+/** A copy of a question right after it; its code is the slug of its prompt, numbered. */
+export function duplicateQuestion(definition: Definition, ref: ContainerRef, index: number): Definition {
+  const questions = questionsOf(definition, ref);
+  const question = questions[index];
+  if (!question) return definition;
+  const [copy] = copyQuestions(definition, [question]).copies;
+  return withQuestions(definition, ref, insertAfter(questions, index, copy as Question));
+}
+
+function copyTab(definition: Definition, tab: Tab, ids: Set<string>): Tab {
+  const { copies, codes } = copyQuestions(definition, tab.questions);
+  return retarget(
+    { ...tab, id: uniqueId(ids, 'tab'), title: `${tab.title || 'Tab'} (copy)`, questions: copies },
+    codes,
+  );
+}
+
+/** A copy of a tab (its questions copied too) right after it. */
+export function duplicateTab(definition: Definition, step: number | undefined, tab: number): Definition {
+  const tabs = tabsOf(definition, step);
+  const original = tabs[tab];
+  if (!original) return definition;
+  const copy = copyTab(definition, original, usedIds(definition));
+  if (step === undefined) return { ...definition, tabs: insertAfter(tabs, tab, copy) };
+  return {
+    ...definition,
+    steps: definition.steps.map((s, i) => (i === step ? { ...s, tabs: insertAfter(tabs, tab, copy) } : s)),
+  };
+}
+
+/** A copy of a step (its tabs and questions copied too) right after it. */
+export function duplicateStep(definition: Definition, step: number): Definition {
+  const original = definition.steps[step];
+  if (!original) return definition;
+  const ids = usedIds(definition);
+  // Copy everything in one pass so the codes stay unique across the step's own questions and its tabs.
+  const all = [...original.questions, ...original.tabs.flatMap((tab) => tab.questions)];
+  const { copies, codes } = copyQuestions(definition, all);
+  let at = 0;
+  const take = (count: number) => {
+    const taken = copies.slice(at, at + count);
+    at += count;
+    return taken;
+  };
+  const questions = take(original.questions.length);
+  const tabs = original.tabs.map((tab) =>
+    retarget({ ...tab, id: uniqueId(ids, 'tab'), title: tab.title, questions: take(tab.questions.length) }, codes),
+  );
+  const copy = retarget(
+    {
+      ...original,
+      id: uniqueId(ids, 'step'),
+      title: `${original.title || `Step ${step + 1}`} (copy)`,
+      questions,
+      tabs,
+    },
+    codes,
+  );
+  return { ...definition, steps: insertAfter(definition.steps, step, copy) };
 }

@@ -1,12 +1,19 @@
 import type { Definition } from '@forms-engine/schema';
 
+/** A response that exists before the embed starts: resuming it opens the embed at `lastPosition`. */
+export interface PreviewStart {
+  responseId: string;
+  lastPosition: { stepId: string | null; tabId?: string };
+}
+
 /**
  * The public API answered in memory, for the preview: the embed renderer runs unchanged (same
  * rule engine, same session machine) against a `fetch` that serves the draft as the live
  * version and keeps responses in this tab. Nothing reaches the server; no response is created.
  */
-export function previewFetch(publicId: string, getDefinition: () => Definition): typeof fetch {
+export function previewFetch(publicId: string, getDefinition: () => Definition, start?: PreviewStart): typeof fetch {
   const responses = new Map<string, { answers: unknown; lastPosition?: unknown; completed: boolean }>();
+  if (start) responses.set(start.responseId, { answers: {}, lastPosition: start.lastPosition, completed: false });
   let next = 0;
   const json = (status: number, body?: unknown) =>
     new Response(body === undefined ? null : JSON.stringify(body), {

@@ -1,43 +1,112 @@
 import { mount } from '@forms-engine/embed-client';
 import type { Definition } from '@forms-engine/schema';
 import { useEffect, useRef, useState } from 'react';
+import type { Selection } from './model.ts';
 import { previewFetch } from './preview-server.ts';
+import { previewDefinition, previewTarget } from './preview-target.ts';
+
+/** The widths a respondent's page gives the embed: a phone, and a desktop page's content column. */
+const DEVICES = {
+  phone: { label: 'Phone', width: 375 },
+  desktop: { label: 'Desktop', width: 800 },
+} as const;
+type Device = keyof typeof DEVICES;
+
+/**
+ * The embed keeps the id of the response it resumes in sessionStorage under this key (see
+ * `packages/embed-client/src/session/storage.ts`); the preview puts one there so the embed opens
+ * at the selected element. The e2e test "selecting a question in step 3 shows step 3" holds
+ * the two together.
+ */
+const resumeKey = (publicId: string, externalRef: string) =>
+  `forms-engine:response:${publicId}${externalRef.trim() ? `:${externalRef.trim()}` : ''}`;
+
+/** How much a desktop-wide page must shrink to fit the panel (1 when it fits). */
+function useFitScale(width: number) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(1);
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setScale(Math.min(1, element.clientWidth / width)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [width]);
+  return { viewport, scale };
+}
 
 /**
  * The draft rendered by the embed that third-party sites get, over an in-memory public API
- * (see preview-server.ts). Re-mounted when the draft changes, so rules and questions follow
- * every edit.
+ * (see preview-server.ts). It opens at the selected element's step and tab, showing it even
+ * where rules would hide it (a note says so), at a phone's or a desktop page's width. It
+ * re-mounts when the draft changes, so rules and questions follow every edit.
  */
-export function Preview({ definition }: { definition: Definition }) {
+export function Preview({ definition, selection }: { definition: Definition; selection?: Selection | undefined }) {
   const host = useRef<HTMLDivElement>(null);
-  const latest = useRef(definition);
-  latest.current = definition;
+  const target = previewTarget(definition, selection);
+  const latest = useRef({ definition, target });
+  latest.current = { definition, target };
   const [externalRef, setExternalRef] = useState('');
   const [restarts, setRestarts] = useState(0);
+  const [device, setDevice] = useState<Device>('phone');
+  const { width } = DEVICES[device];
+  const { viewport, scale } = useFitScale(width);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-mounted on purpose when any of these change
   useEffect(() => {
-    const target = host.current;
-    if (!target) return;
+    const element = host.current;
+    if (!element) return;
     const publicId = `preview-${Math.random().toString(36).slice(2)}`;
+    const position = latest.current.target.position;
+    const start = position ? { responseId: `${publicId}-start`, lastPosition: position } : undefined;
+    const key = resumeKey(publicId, externalRef);
+    let handle: { destroy(): void } | undefined;
     const timer = setTimeout(() => {
-      handle = mount(target, {
+      try {
+        if (start) sessionStorage.setItem(key, start.responseId);
+      } catch {
+        // Without session storage the preview opens at the first screen.
+      }
+      handle = mount(element, {
         baseUrl: window.location.origin,
         publicId,
         externalRef: externalRef || undefined,
-        fetch: previewFetch(publicId, () => latest.current),
+        fetch: previewFetch(publicId, () => previewDefinition(latest.current.definition, latest.current.target), start),
       });
     }, 250);
-    let handle: { destroy(): void } | undefined;
     return () => {
       clearTimeout(timer);
       handle?.destroy();
+      try {
+        sessionStorage.removeItem(key);
+      } catch {
+        // Nothing was kept.
+      }
     };
-  }, [definition, externalRef, restarts]);
+  }, [definition, externalRef, restarts, target.key]);
 
+  const empty = definition.steps.length === 0 && definition.tabs.length === 0 && definition.questions.length === 0;
   return (
-    <section className="panel" aria-labelledby="preview-title">
+    <section className="panel preview" aria-labelledby="preview-title">
       <h2 id="preview-title">Preview</h2>
+      <fieldset className="device-switch">
+        <legend>Preview width</legend>
+        {(Object.keys(DEVICES) as Device[]).map((name) => (
+          <span key={name}>
+            <input
+              id={`preview-device-${name}`}
+              type="radio"
+              name="preview-device"
+              value={name}
+              checked={device === name}
+              onChange={() => setDevice(name)}
+            />{' '}
+            <label htmlFor={`preview-device-${name}`}>
+              {DEVICES[name].label} ({DEVICES[name].width} px)
+            </label>
+          </span>
+        ))}
+      </fieldset>
       <div className="row">
         <div className="field">
           <label htmlFor="preview-ref">External reference (for rules that read it)</label>
@@ -47,7 +116,24 @@ export function Preview({ definition }: { definition: Definition }) {
           Restart preview
         </button>
       </div>
-      <div ref={host} data-testid="preview" />
+      {target.notes.length > 0 && (
+        <div className="preview-notes">
+          {target.notes.map((note) => (
+            <p key={note}>{note} The preview shows it anyway.</p>
+          ))}
+        </div>
+      )}
+      {empty && <p className="muted empty">Add a question to see it here as respondents will.</p>}
+      {scale < 1 && <p className="muted hint">Shown at {Math.round(scale * 100)}% to fit this panel.</p>}
+      <div ref={viewport} className="preview-viewport">
+        <div
+          ref={host}
+          className="preview-frame"
+          data-testid="preview"
+          data-device={device}
+          style={{ width, zoom: scale < 1 ? scale : undefined }}
+        />
+      </div>
     </section>
   );
 }

@@ -1,7 +1,8 @@
-import type { Definition, Problem, Question, RuleConfig } from '@forms-engine/schema';
+import type { Definition, Question, RuleConfig } from '@forms-engine/schema';
 import { allQuestions } from '@forms-engine/schema';
 import { QUESTION_TYPE_NAMES, QUESTION_WIDTHS, type QuestionTypeName } from '@forms-engine/schema/rules';
-import { fieldErrors as errorsAt } from '../../data/problem.ts';
+import { useRef } from 'react';
+import { type ConditionRef, conditionsReading, setChoiceLabel, setChoiceValue, setCode, setPrompt } from './codes.ts';
 import { FieldErrors } from './field-errors.tsx';
 import {
   changeType,
@@ -12,15 +13,32 @@ import {
   updateStep,
   updateTab,
 } from './model.ts';
+import { type DraftProblem, problemsAt } from './problems.ts';
 import { QUESTION_TYPE_LABELS, QUESTION_WIDTH_LABELS } from './question-types.ts';
+import { RichTextHint } from './rich-text-hint.tsx';
 import { RuleBuilder } from './rule-builder.tsx';
 import { TypeConfigFields } from './type-config-fields.tsx';
+
+/** What the latest published version uses, so codes that collect answers stay put and changes warn. */
+export interface Published {
+  version: number;
+  codes: ReadonlySet<string>;
+  /** Per code, the choice values. */
+  values: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Per question id, its code in that version. */
+  codeById: ReadonlyMap<string, string>;
+}
+
+export const NOTHING_PUBLISHED: Published = { version: 0, codes: new Set(), values: new Map(), codeById: new Map() };
 
 interface Props {
   definition: Definition;
   selection: Selection | undefined;
-  problem: Problem | undefined;
+  problems: readonly DraftProblem[];
+  published: Published;
   onChange: (change: (definition: Definition) => Definition, key: string) => void;
+  /** Told what a list box holds but has not added yet (counts as unsaved). */
+  onPendingText?: (field: string, text: string) => void;
 }
 
 function TextInput({
@@ -29,49 +47,91 @@ function TextInput({
   value,
   errors,
   onChange,
+  onFocus,
   multiline,
+  hint,
 }: {
   id: string;
   label: string;
   value: string;
   errors: string[];
   onChange: (value: string) => void;
+  onFocus?: () => void;
   multiline?: boolean;
+  hint?: React.ReactNode;
 }) {
-  const describedBy = errors.length > 0 ? `${id}-errors` : undefined;
+  const describedBy = [hint ? `${id}-hint` : '', errors.length > 0 ? `${id}-errors` : ''].filter(Boolean).join(' ');
+  const common = {
+    id,
+    value,
+    'aria-invalid': errors.length > 0 || undefined,
+    'aria-describedby': describedBy || undefined,
+    onFocus,
+  };
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {multiline ? (
-        <textarea
-          id={id}
-          value={value}
-          aria-invalid={errors.length > 0 || undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.value)}
-        />
+        <textarea {...common} rows={2} onChange={(event) => onChange(event.target.value)} />
       ) : (
-        <input
-          id={id}
-          value={value}
-          aria-invalid={errors.length > 0 || undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.value)}
-        />
+        <input {...common} onChange={(event) => onChange(event.target.value)} />
       )}
+      {hint}
       <FieldErrors id={`${id}-errors`} errors={errors} />
     </div>
   );
 }
 
+function Heading({ children }: { children: React.ReactNode }) {
+  // Focusable, so "go to the problem" can land here when no single field is at fault.
+  return (
+    <h2 id="properties-title" tabIndex={-1}>
+      {children}
+    </h2>
+  );
+}
+
+/** The notes under a question's code: who reads it, and what a published version collects under it. */
+function CodeNotes({
+  question,
+  definition,
+  published,
+}: {
+  question: Question;
+  definition: Definition;
+  published: Published;
+}) {
+  const readers = conditionsReading(definition, question.code).length;
+  const before = published.codeById.get(question.id);
+  if (!readers && !(before && before !== question.code)) return null;
+  return (
+    <div id="question-code-notes" className="notes">
+      {readers > 0 && (
+        <p className="muted">
+          {readers === 1 ? 'A rule reads' : `${readers} rules read`} this question;{' '}
+          {readers === 1 ? 'it follows' : 'they follow'} a new code.
+        </p>
+      )}
+      {before && before !== question.code && (
+        <p className="warning">
+          Version {published.version} collects this question’s answers under “{before}”. With a new code, answers from
+          now on go to a new column in exports; earlier answers keep “{before}”.
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The properties of what the outline selected: a question's fields and type settings, or a step's or tab's title, and rules. */
-export function Properties({ definition, selection, problem, onChange }: Props) {
-  const errors = (path: string) => errorsAt(problem, path);
+export function Properties({ definition, selection, problems, published, onChange, onPendingText }: Props) {
+  const errors = (path: string) => problemsAt(problems, path).map((problem) => problem.message);
+  // The rules reading a question, found when its code field gets focus: they follow every keystroke (codes.ts).
+  const codeReaders = useRef<{ id: string; refs: ConditionRef[] }>(undefined);
   if (!selection) {
     return (
-      <section className="panel" aria-labelledby="properties-title">
-        <h2 id="properties-title">Properties</h2>
-        <p className="muted">Select a step, tab or question in the outline.</p>
+      <section className="panel properties" aria-labelledby="properties-title">
+        <Heading>Properties</Heading>
+        <p className="muted empty">Select a step, tab or question in the outline to edit it here.</p>
       </section>
     );
   }
@@ -80,12 +140,14 @@ export function Properties({ definition, selection, problem, onChange }: Props) 
   const rules = (
     config: { visibility: RuleConfig; requirement: RuleConfig },
     set: (change: { visibility?: RuleConfig; requirement?: RuleConfig }, key: string) => void,
+    ownCode?: string,
   ) => (
     <>
       <RuleBuilder
         label="Visibility"
         config={config.visibility}
         questions={questions}
+        ownCode={ownCode}
         path={`${path}.visibility`}
         fieldErrors={errors}
         onChange={(visibility, key) => set({ visibility }, `${path}.${key}`)}
@@ -94,6 +156,7 @@ export function Properties({ definition, selection, problem, onChange }: Props) 
         label="Requirement"
         config={config.requirement}
         questions={questions}
+        ownCode={ownCode}
         path={`${path}.requirement`}
         fieldErrors={errors}
         onChange={(requirement, key) => set({ requirement }, `${path}.${key}`)}
@@ -102,13 +165,15 @@ export function Properties({ definition, selection, problem, onChange }: Props) 
   );
 
   if (selection.kind === 'question') {
-    const question = questionsOf(definition, selection.container)[selection.index];
+    const { container, index } = selection;
+    const question = questionsOf(definition, container)[index];
     if (!question) return null;
     const change = (update: (q: Question) => Question, key: string) =>
-      onChange((d) => updateQuestion(d, selection.container, selection.index, update), `${path}.${key}`);
+      onChange((d) => updateQuestion(d, container, index, update), `${path}.${key}`);
+    const lockedValues = published.values.get(question.code) ?? new Set<string>();
     return (
-      <section className="panel" aria-labelledby="properties-title">
-        <h2 id="properties-title">Question properties</h2>
+      <section className="panel properties" aria-labelledby="properties-title">
+        <Heading>Question properties</Heading>
         <FieldErrors id="question-errors" errors={errors(path)} />
         <TextInput
           id="question-prompt"
@@ -116,18 +181,35 @@ export function Properties({ definition, selection, problem, onChange }: Props) 
           value={question.prompt}
           errors={errors(`${path}.prompt`)}
           multiline
-          onChange={(prompt) => change((q) => ({ ...q, prompt }), 'prompt')}
+          hint={<RichTextHint id="question-prompt-hint" />}
+          onChange={(prompt) =>
+            onChange((d) => setPrompt(d, container, index, prompt, published.codes), `${path}.prompt`)
+          }
         />
         <TextInput
           id="question-code"
           label="Code"
           value={question.code}
           errors={errors(`${path}.code`)}
-          onChange={(code) => change((q) => ({ ...q, code }), 'code')}
+          hint={
+            <p id="question-code-hint" className="muted hint">
+              Names the answers in exports and rules. It follows the prompt until you change it.
+            </p>
+          }
+          onFocus={() => {
+            codeReaders.current = { id: question.id, refs: conditionsReading(definition, question.code) };
+          }}
+          onChange={(code) => {
+            const captured = codeReaders.current?.id === question.id ? codeReaders.current : undefined;
+            // Without a capture (no focus event), the rules reading the current code follow.
+            const refs = captured?.refs ?? conditionsReading(definition, question.code);
+            onChange((d) => setCode(d, container, index, code, refs), `${path}.code`);
+          }}
         />
+        <CodeNotes question={question} definition={definition} published={published} />
         <TextInput
           id="question-section"
-          label="Section title"
+          label="Section title (optional heading above this question)"
           value={question.sectionTitle}
           errors={errors(`${path}.sectionTitle`)}
           onChange={(sectionTitle) => change((q) => ({ ...q, sectionTitle }), 'sectionTitle')}
@@ -168,12 +250,22 @@ export function Properties({ definition, selection, problem, onChange }: Props) 
           path={`${path}.typeConfig`}
           fieldErrors={errors}
           onChange={(typeConfig, key) => change((q) => ({ ...q, typeConfig }) as Question, key)}
+          onChoiceLabel={(choice, label) =>
+            onChange(
+              (d) => setChoiceLabel(d, container, index, choice, label, lockedValues),
+              `${path}.choices.${choice}.label`,
+            )
+          }
+          onChoiceValue={(choice, value) =>
+            onChange((d) => setChoiceValue(d, container, index, choice, value), `${path}.choices.${choice}.value`)
+          }
+          onPendingList={(name, text) => onPendingText?.(name, text)}
         />
-        {rules(question, (ruleChange, key) =>
-          onChange(
-            (d) => updateQuestion(d, selection.container, selection.index, (q) => ({ ...q, ...ruleChange })),
-            key,
-          ),
+        {rules(
+          question,
+          (ruleChange, key) =>
+            onChange((d) => updateQuestion(d, container, index, (q) => ({ ...q, ...ruleChange })), key),
+          question.code,
         )}
       </section>
     );
@@ -199,8 +291,8 @@ export function Properties({ definition, selection, problem, onChange }: Props) 
     );
   const noun = selection.kind === 'step' ? 'Step' : 'Tab';
   return (
-    <section className="panel" aria-labelledby="properties-title">
-      <h2 id="properties-title">{noun} properties</h2>
+    <section className="panel properties" aria-labelledby="properties-title">
+      <Heading>{noun} properties</Heading>
       <TextInput
         id="section-title"
         label={`${noun} title`}

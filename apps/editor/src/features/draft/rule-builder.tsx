@@ -1,36 +1,45 @@
 import type { Condition, Question, RuleConfig } from '@forms-engine/schema';
+import { ADDRESS_FIELDS, COMBINATORS, LIST_OPERATORS, RULE_MODES, UNARY_OPERATORS } from '@forms-engine/schema/rules';
 import {
-  ADDRESS_FIELDS,
-  COMBINATORS,
-  LIST_OPERATORS,
-  OPERATORS,
-  RULE_MODES,
-  UNARY_OPERATORS,
-} from '@forms-engine/schema/rules';
+  ADDRESS_PART_NAMES,
+  oneLine,
+  operatorWords,
+  questionName,
+  requirementInWords,
+  visibilityInWords,
+} from '../../definition-words/index.ts';
+import { ListInput } from '../../ui/list-input.tsx';
 import { FieldErrors } from './field-errors.tsx';
+import { choicesOf, lookupOf, operatorsFor } from './words.ts';
+
+/** The rule modes as the builder's select reads them (the same words as the rules in words). */
+const MODE_WORDS = {
+  visibility: { ALWAYS: 'Always shown', NEVER: 'Never shown', CONDITIONAL: 'Shown when' },
+  requirement: { ALWAYS: 'Always required', NEVER: 'Optional', CONDITIONAL: 'Required when' },
+} as const;
 
 interface Props {
   /** "Visibility" or "Requirement". */
   label: 'Visibility' | 'Requirement';
   config: RuleConfig;
-  /** Questions a condition may read (every question of the draft). */
+  /** Every question of the draft (the ones a condition may read are picked here). */
   questions: Question[];
+  /** The code of the question these rules belong to (it does not read itself). */
+  ownCode?: string | undefined;
   path: string;
   fieldErrors: (path: string) => string[];
   onChange: (config: RuleConfig, key: string) => void;
 }
 
-const isUnary = (operator: Condition['operator']) => (UNARY_OPERATORS as readonly string[]).includes(operator);
-const isList = (operator: Condition['operator']) => (LIST_OPERATORS as readonly string[]).includes(operator);
-const humanize = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replaceAll('_', ' ');
+type Operator = Condition['operator'];
+const isUnary = (operator: Operator) => (UNARY_OPERATORS as readonly string[]).includes(operator);
+const isList = (operator: Operator) => (LIST_OPERATORS as readonly string[]).includes(operator);
+const NUMERIC = new Set(['NUMBER', 'RATING']);
 
-const CHOICE_TYPES = new Set(['SINGLE_CHOICE', 'MULTI_CHOICE', 'DROPDOWN']);
-
-/** A value as the question's answers are: numbers for numbers and ratings, booleans for yes/no and consent. */
-function parseValue(text: string, question: Question | undefined): string | number | boolean {
-  if (question && ['NUMBER', 'RATING'].includes(question.type) && text.trim() !== '' && Number.isFinite(Number(text)))
+/** A value as the question's answers are: numbers for numbers and ratings. */
+function parseValue(text: string, question: Question | undefined): string | number {
+  if (question && NUMERIC.has(question.type) && text.trim() !== '' && Number.isFinite(Number(text)))
     return Number(text);
-  if (question && ['YES_NO', 'CONSENT'].includes(question.type)) return text === 'true';
   return text;
 }
 
@@ -38,19 +47,22 @@ function ValueInput({
   id,
   condition,
   question,
+  describedBy,
+  invalid,
   onChange,
 }: {
   id: string;
   condition: Condition;
+  /** The question read, when the condition reads a whole answer (not the external reference or an address part). */
   question: Question | undefined;
+  describedBy: string | undefined;
+  invalid: boolean;
   onChange: (value: Condition['value']) => void;
 }) {
   const list = isList(condition.operator);
-  const choices =
-    question && CHOICE_TYPES.has(question.type)
-      ? ((question.typeConfig as { choices?: { value: string; label: string }[] }).choices ?? [])
-      : undefined;
-  if (choices && !condition.subField) {
+  const choices = choicesOf(question);
+  const aria = { 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined };
+  if (choices) {
     const selected = Array.isArray(condition.value)
       ? condition.value.map(String)
       : condition.value === undefined
@@ -59,72 +71,81 @@ function ValueInput({
     return (
       <select
         id={id}
+        {...aria}
         multiple={list}
         value={list ? selected : (selected[0] ?? '')}
         onChange={(event) => {
           const values = [...event.target.selectedOptions].map((option) => option.value);
-          onChange(list ? values : values[0]);
+          onChange(list ? values : values[0] || undefined);
         }}
       >
         {!list && <option value="">Choose…</option>}
         {choices.map((choice) => (
           <option key={choice.value} value={choice.value}>
-            {choice.label || choice.value}
+            {oneLine(choice.label) || choice.value}
           </option>
         ))}
       </select>
     );
   }
-  if (question && ['YES_NO', 'CONSENT'].includes(question.type) && !list) {
+  if (question && (question.type === 'YES_NO' || question.type === 'CONSENT') && !list) {
+    const config = question.typeConfig as { yesLabel?: string; noLabel?: string };
+    const [yes, no] =
+      question.type === 'CONSENT'
+        ? ['Ticked', 'Not ticked']
+        : [oneLine(config.yesLabel ?? '') || 'Yes', oneLine(config.noLabel ?? '') || 'No'];
     return (
       <select
         id={id}
+        {...aria}
         value={condition.value === undefined ? '' : String(condition.value)}
         onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value === 'true')}
       >
         <option value="">Choose…</option>
-        <option value="true">Yes</option>
-        <option value="false">No</option>
+        <option value="true">{yes}</option>
+        <option value="false">{no}</option>
       </select>
     );
   }
-  const type =
-    question?.type === 'DATE' && !list
-      ? 'date'
-      : question && ['NUMBER', 'RATING'].includes(question.type) && !list
-        ? 'number'
-        : 'text';
-  const text = Array.isArray(condition.value)
-    ? condition.value.join(', ')
-    : condition.value === undefined
-      ? ''
-      : String(condition.value);
+  if (list) {
+    const items = Array.isArray(condition.value) ? condition.value.map(String) : [];
+    return (
+      <ListInput
+        id={id}
+        label="Values"
+        items={items}
+        describedBy={describedBy}
+        invalid={invalid}
+        validate={(item) =>
+          question && NUMERIC.has(question.type) && !Number.isFinite(Number(item))
+            ? `“${item}” is not a number.`
+            : undefined
+        }
+        onChange={(next) => onChange(next.map((item) => parseValue(item, question)))}
+      />
+    );
+  }
+  const type = question?.type === 'DATE' ? 'date' : question && NUMERIC.has(question.type) ? 'number' : 'text';
   return (
     <input
       id={id}
+      {...aria}
       type={type}
-      value={text}
-      placeholder={list ? 'a, b, c' : undefined}
+      value={condition.value === undefined ? '' : String(condition.value)}
       onChange={(event) => {
         const raw = event.target.value;
-        if (list)
-          onChange(
-            raw
-              .split(',')
-              .map((item) => item.trim())
-              .filter(Boolean)
-              .map((item) => parseValue(item, question)),
-          );
-        else onChange(raw === '' ? undefined : parseValue(raw, question));
+        onChange(raw === '' ? undefined : parseValue(raw, question));
       }}
     />
   );
 }
 
-/** Mode, ALL/ANY and conditions of one rule (visibility or requirement), every control labelled. */
-export function RuleBuilder({ label, config, questions, path, fieldErrors, onChange }: Props) {
-  const prefix = label.toLowerCase();
+/** Mode, all/any and conditions of one rule (visibility or requirement), in words, every control labelled. */
+export function RuleBuilder({ label, config, questions, ownCode, path, fieldErrors, onChange }: Props) {
+  const prefix = label.toLowerCase() as 'visibility' | 'requirement';
+  const words = MODE_WORDS[prefix];
   const conditions = config.rule?.conditions ?? [];
+  const readable = questions.filter((q) => q.type !== 'STATEMENT' && q.code !== ownCode);
   const setConditions = (next: Condition[], key: string) =>
     onChange({ mode: 'CONDITIONAL', rule: { combinator: config.rule?.combinator ?? 'ALL', conditions: next } }, key);
   const updateCondition = (index: number, change: Partial<Condition>, key: string) =>
@@ -132,11 +153,13 @@ export function RuleBuilder({ label, config, questions, path, fieldErrors, onCha
       conditions.map((condition, i) => (i === index ? ({ ...condition, ...change } as Condition) : condition)),
       key,
     );
-  const firstQuestion = questions[0]?.code;
-  const newCondition = (): Condition =>
-    firstQuestion
-      ? { source: 'ANSWER', questionCode: firstQuestion, operator: 'IS_NOT_EMPTY' }
+  const newCondition = (): Condition => {
+    const first = readable[0];
+    return first
+      ? { source: 'ANSWER', questionCode: first.code, operator: 'IS_NOT_EMPTY' }
       : { source: 'EXTERNAL_REF', operator: 'IS_NOT_EMPTY' };
+  };
+  const ruleErrors = [...fieldErrors(`${path}.rule`), ...fieldErrors(`${path}.rule.conditions`)];
 
   return (
     <fieldset>
@@ -146,6 +169,8 @@ export function RuleBuilder({ label, config, questions, path, fieldErrors, onCha
         <select
           id={`${prefix}-mode`}
           value={config.mode}
+          aria-invalid={ruleErrors.length > 0 || undefined}
+          aria-describedby={ruleErrors.length > 0 ? `${prefix}-errors` : undefined}
           onChange={(event) => {
             const mode = event.target.value as RuleConfig['mode'];
             onChange(
@@ -158,13 +183,11 @@ export function RuleBuilder({ label, config, questions, path, fieldErrors, onCha
         >
           {RULE_MODES.map((mode) => (
             <option key={mode} value={mode}>
-              {label === 'Visibility'
-                ? { ALWAYS: 'Always shown', NEVER: 'Never shown', CONDITIONAL: 'Shown when…' }[mode]
-                : { ALWAYS: 'Always required', NEVER: 'Optional', CONDITIONAL: 'Required when…' }[mode]}
+              {mode === 'CONDITIONAL' ? `${words[mode]}…` : words[mode]}
             </option>
           ))}
         </select>
-        <FieldErrors id={`${prefix}-errors`} errors={fieldErrors(`${path}.rule`)} />
+        <FieldErrors id={`${prefix}-errors`} errors={ruleErrors} />
       </div>
       {config.mode === 'CONDITIONAL' && (
         <>
@@ -193,10 +216,23 @@ export function RuleBuilder({ label, config, questions, path, fieldErrors, onCha
           <ol>
             {conditions.map((condition, index) => {
               const id = `${prefix}-condition-${index}`;
-              const question = questions.find((q) => q.code === condition.questionCode);
-              const errors = fieldErrors(`${path}.rule.conditions.${index}.questionCode`).concat(
-                fieldErrors(`${path}.rule.conditions.${index}.value`),
+              const base = `${path}.rule.conditions.${index}`;
+              const question =
+                condition.source === 'ANSWER' ? questions.find((q) => q.code === condition.questionCode) : undefined;
+              const missing = condition.source === 'ANSWER' && !question;
+              const sourceErrors = fieldErrors(`${base}.questionCode`);
+              const operatorErrors = fieldErrors(`${base}.operator`);
+              const valueErrors = fieldErrors(`${base}.value`).concat(
+                Array.isArray(condition.value)
+                  ? condition.value.flatMap((_, i) => fieldErrors(`${base}.value.${i}`))
+                  : [],
               );
+              const allowed = operatorsFor(question, condition.subField);
+              const operators = allowed.includes(condition.operator) ? allowed : [...allowed, condition.operator];
+              const reset = (read: Question | undefined, subField?: string): Partial<Condition> =>
+                operatorsFor(read, subField).includes(condition.operator)
+                  ? { value: undefined }
+                  : { operator: 'IS_NOT_EMPTY', value: undefined };
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no identity of their own
                 <li key={index}>
@@ -209,25 +245,37 @@ export function RuleBuilder({ label, config, questions, path, fieldErrors, onCha
                         <label htmlFor={`${id}-source`}>Reads</label>
                         <select
                           id={`${id}-source`}
+                          aria-invalid={sourceErrors.length > 0 || undefined}
+                          aria-describedby={sourceErrors.length > 0 ? `${id}-source-errors` : undefined}
                           value={condition.source === 'EXTERNAL_REF' ? '@ref' : (condition.questionCode ?? '')}
                           onChange={(event) => {
                             const value = event.target.value;
+                            const read = questions.find((q) => q.code === value);
                             updateCondition(
                               index,
                               value === '@ref'
-                                ? { source: 'EXTERNAL_REF', questionCode: undefined, subField: undefined }
-                                : { source: 'ANSWER', questionCode: value, subField: undefined, value: undefined },
+                                ? {
+                                    source: 'EXTERNAL_REF',
+                                    questionCode: undefined,
+                                    subField: undefined,
+                                    ...reset(undefined),
+                                  }
+                                : { source: 'ANSWER', questionCode: value, subField: undefined, ...reset(read) },
                               `${id}.source`,
                             );
                           }}
                         >
-                          {questions.map((q) => (
+                          {missing && (
+                            <option value={condition.questionCode ?? ''}>A question that no longer exists</option>
+                          )}
+                          {readable.map((q) => (
                             <option key={q.code} value={q.code}>
-                              Answer to {q.prompt ? `"${q.prompt}"` : q.code}
+                              Answer to “{questionName(q)}”
                             </option>
                           ))}
                           <option value="@ref">The external reference</option>
                         </select>
+                        <FieldErrors id={`${id}-source-errors`} errors={sourceErrors} />
                       </div>
                       {question?.type === 'ADDRESS' && (
                         <div className="field">
@@ -235,14 +283,15 @@ export function RuleBuilder({ label, config, questions, path, fieldErrors, onCha
                           <select
                             id={`${id}-subfield`}
                             value={condition.subField ?? ''}
-                            onChange={(event) =>
-                              updateCondition(index, { subField: event.target.value || undefined }, `${id}.subField`)
-                            }
+                            onChange={(event) => {
+                              const subField = event.target.value || undefined;
+                              updateCondition(index, { subField, ...reset(question, subField) }, `${id}.subField`);
+                            }}
                           >
                             <option value="">The whole address</option>
                             {ADDRESS_FIELDS.map((part) => (
                               <option key={part} value={part}>
-                                {part}
+                                {ADDRESS_PART_NAMES[part]}
                               </option>
                             ))}
                           </select>
@@ -253,8 +302,10 @@ export function RuleBuilder({ label, config, questions, path, fieldErrors, onCha
                         <select
                           id={`${id}-operator`}
                           value={condition.operator}
+                          aria-invalid={operatorErrors.length > 0 || undefined}
+                          aria-describedby={operatorErrors.length > 0 ? `${id}-operator-errors` : undefined}
                           onChange={(event) => {
-                            const operator = event.target.value as Condition['operator'];
+                            const operator = event.target.value as Operator;
                             const value = isUnary(operator)
                               ? undefined
                               : isList(operator) !== Array.isArray(condition.value)
@@ -263,12 +314,17 @@ export function RuleBuilder({ label, config, questions, path, fieldErrors, onCha
                             updateCondition(index, { operator, value }, `${id}.operator`);
                           }}
                         >
-                          {OPERATORS.map((operator) => (
+                          {operators.map((operator) => (
                             <option key={operator} value={operator}>
-                              {humanize(operator)}
+                              {operatorWords(
+                                operator,
+                                condition.subField ? undefined : question,
+                                condition.source === 'EXTERNAL_REF',
+                              )}
                             </option>
                           ))}
                         </select>
+                        <FieldErrors id={`${id}-operator-errors`} errors={operatorErrors} />
                       </div>
                       {!isUnary(condition.operator) && (
                         <div className="field">
@@ -276,9 +332,12 @@ export function RuleBuilder({ label, config, questions, path, fieldErrors, onCha
                           <ValueInput
                             id={`${id}-value`}
                             condition={condition}
-                            question={condition.source === 'ANSWER' ? question : undefined}
+                            question={condition.source === 'ANSWER' && !condition.subField ? question : undefined}
+                            describedBy={valueErrors.length > 0 ? `${id}-value-errors` : undefined}
+                            invalid={valueErrors.length > 0}
                             onChange={(value) => updateCondition(index, { value }, `${id}.value`)}
                           />
+                          <FieldErrors id={`${id}-value-errors`} errors={valueErrors} />
                         </div>
                       )}
                       <button
@@ -294,7 +353,6 @@ export function RuleBuilder({ label, config, questions, path, fieldErrors, onCha
                         Remove
                       </button>
                     </div>
-                    <FieldErrors id={`${id}-errors`} errors={errors} />
                   </fieldset>
                 </li>
               );
@@ -303,6 +361,9 @@ export function RuleBuilder({ label, config, questions, path, fieldErrors, onCha
           <button type="button" onClick={() => setConditions([...conditions, newCondition()], `${prefix}.add`)}>
             Add {prefix} condition
           </button>
+          <p className="muted rule-summary">
+            In words: {(prefix === 'visibility' ? visibilityInWords : requirementInWords)(config, lookupOf(questions))}.
+          </p>
         </>
       )}
     </fieldset>

@@ -1,34 +1,38 @@
 import { QUESTION_TYPES } from '@forms-engine/schema';
 import type { QuestionTypeName } from '@forms-engine/schema/rules';
+import { settingName } from '../../definition-words/index.ts';
+import { ListInput } from '../../ui/list-input.tsx';
 import { ChoicesEditor } from './choices-editor.tsx';
 import { FieldErrors } from './field-errors.tsx';
 import { QUESTION_TYPE_LABELS } from './question-types.ts';
+import { RichTextHint } from './rich-text-hint.tsx';
+import type { Choice } from './words.ts';
 
 type Config = Record<string, unknown>;
 
-interface FieldKind {
-  kind: 'string' | 'number' | 'boolean' | 'list' | 'choices';
-  description: string | undefined;
-}
-
 type AnySchema = {
   def: { type: string; innerType?: AnySchema; element?: AnySchema; shape?: Record<string, AnySchema> };
-  description?: string;
+  safeParse(value: unknown): { success: boolean };
 };
+
+interface FieldKind {
+  kind: 'string' | 'number' | 'boolean' | 'list' | 'choices';
+  /** The schema of one item, for lists. */
+  element?: AnySchema | undefined;
+}
 
 /** The field's base kind under optional/default wrappers, read from the schema itself. */
 function kindOf(schema: AnySchema): FieldKind {
   let current = schema;
-  const description = schema.description;
   while (current.def.innerType && ['optional', 'default', 'prefault', 'nullable'].includes(current.def.type))
     current = current.def.innerType;
   const type = current.def.type;
   if (type === 'array') {
     const element = current.def.element;
-    return { kind: element?.def.type === 'object' ? 'choices' : 'list', description };
+    return element?.def.type === 'object' ? { kind: 'choices' } : { kind: 'list', element };
   }
-  if (type === 'number' || type === 'boolean') return { kind: type, description };
-  return { kind: 'string', description };
+  if (type === 'number' || type === 'boolean') return { kind: type };
+  return { kind: 'string' };
 }
 
 /** The settings of a type, in the schema's order: the one list of what each type can be configured with. */
@@ -37,12 +41,31 @@ export function typeConfigFields(type: QuestionTypeName): [string, FieldKind][] 
   return Object.entries(shape).map(([name, schema]) => [name, kindOf(schema)]);
 }
 
-/** "maxLength" -> "Max length". */
-const labelOf = (name: string) =>
-  name
-    .replace(/([A-Z])/g, ' $1')
-    .replace(/^./, (c) => c.toUpperCase())
-    .replace(/\s(\w)/g, (m) => m.toLowerCase());
+/** The values a type uses when a setting is left out (a rating from 1 to 5), shown as placeholders. */
+function defaultsOf(type: QuestionTypeName): Config {
+  const parsed = QUESTION_TYPES[type].config.safeParse({});
+  return parsed.success ? (parsed.data as Config) : {};
+}
+
+const labelOf = (type: QuestionTypeName, name: string) => settingName(name, type);
+
+/** What a list item must look like, in words, and how it is written. */
+const LISTS: Record<string, { refusal: (item: string) => string; normalize: (item: string) => string; hint: string }> =
+  {
+    acceptedContentTypes: {
+      refusal: (item) =>
+        `“${item}” is not a file type. Use one such as image/png, application/pdf or image/* (any image).`,
+      normalize: (item) => item.toLowerCase(),
+      hint: 'Leave empty to accept any file. For example image/png, application/pdf, or image/* for any image.',
+    },
+    allowedCountries: {
+      refusal: (item) => `“${item}” is not a country code. Use two letters, such as DE or FR.`,
+      normalize: (item) => item.toUpperCase(),
+      hint: 'Leave empty to allow every country. Two-letter codes such as DE, FR or GB.',
+    },
+  };
+
+const RICH_TEXT_FIELDS = new Set(['label', 'body']);
 
 interface Props {
   type: QuestionTypeName;
@@ -51,12 +74,27 @@ interface Props {
   path: string;
   fieldErrors: (path: string) => string[];
   onChange: (config: Config, key: string) => void;
+  /** Choice labels and values go through the definition (their rules follow them). */
+  onChoiceLabel: (index: number, label: string) => void;
+  onChoiceValue: (index: number, value: string) => void;
+  /** Told what a list box holds but has not added yet. */
+  onPendingList?: (name: string, text: string) => void;
 }
 
 /** Every typeConfig field of the question's type, each with an input that fits it. */
-export function TypeConfigFields({ type, config, path, fieldErrors, onChange }: Props) {
+export function TypeConfigFields({
+  type,
+  config,
+  path,
+  fieldErrors,
+  onChange,
+  onChoiceLabel,
+  onChoiceValue,
+  onPendingList,
+}: Props) {
   const fields = typeConfigFields(type);
   if (fields.length === 0) return null;
+  const defaults = defaultsOf(type);
   const set = (name: string, value: unknown) => {
     const next = { ...config };
     if (value === undefined || value === '') delete next[name];
@@ -66,28 +104,36 @@ export function TypeConfigFields({ type, config, path, fieldErrors, onChange }: 
   return (
     <fieldset>
       <legend>{QUESTION_TYPE_LABELS[type]} settings</legend>
-      {fields.map(([name, { kind, description }]) => {
+      {fields.map(([name, { kind, element }]) => {
         const id = `type-config-${name}`;
         const errorsId = `${id}-errors`;
-        const errors = fieldErrors(`${path}.${name}`);
+        const errors = fieldErrors(`${path}.${name}`).concat(
+          // A list's items report their own errors (`acceptedContentTypes.1`).
+          kind === 'list'
+            ? ((config[name] as unknown[] | undefined) ?? []).flatMap((_, i) => fieldErrors(`${path}.${name}.${i}`))
+            : [],
+        );
         const value = config[name];
-        const common = {
-          id,
-          'aria-invalid': errors.length > 0 || undefined,
-          'aria-describedby': errors.length > 0 ? errorsId : undefined,
-        };
+        const label = labelOf(type, name);
+        const hintId = `${id}-hint`;
+        const describedBy = (extra?: string) =>
+          [extra, errors.length > 0 ? errorsId : undefined].filter(Boolean).join(' ') || undefined;
+        const common = { id, 'aria-invalid': errors.length > 0 || undefined };
         if (kind === 'choices') {
           return (
             <div key={name} className="field">
               <ChoicesEditor
-                choices={(value as { value: string; label: string }[]) ?? []}
+                choices={(value as Choice[]) ?? []}
                 onChange={(choices) => set(name, choices)}
+                onLabel={onChoiceLabel}
+                onValue={onChoiceValue}
                 path={`${path}.${name}`}
                 fieldErrors={fieldErrors}
               />
             </div>
           );
         }
+        const fallback = defaults[name];
         return (
           <div key={name} className="field">
             {kind === 'boolean' ? (
@@ -95,53 +141,68 @@ export function TypeConfigFields({ type, config, path, fieldErrors, onChange }: 
                 <input
                   type="checkbox"
                   {...common}
-                  checked={value === true || (value === undefined && name === 'suggestions')}
+                  aria-describedby={describedBy()}
+                  checked={value === true || (value === undefined && fallback === true)}
                   onChange={(event) => set(name, event.target.checked)}
                 />{' '}
-                {labelOf(name)}
+                {label}
               </label>
             ) : (
               <>
-                <label htmlFor={id}>
-                  {labelOf(name)}
-                  {kind === 'list' && <span className="muted"> (comma-separated)</span>}
-                </label>
+                <label htmlFor={id}>{label}</label>
                 {kind === 'number' ? (
                   <input
                     type="number"
                     {...common}
+                    aria-describedby={describedBy()}
+                    placeholder={typeof fallback === 'number' ? `${fallback} (default)` : undefined}
                     value={typeof value === 'number' ? value : ''}
                     onChange={(event) => set(name, event.target.value === '' ? undefined : Number(event.target.value))}
                   />
                 ) : kind === 'list' ? (
-                  <input
-                    {...common}
-                    value={Array.isArray(value) ? value.join(', ') : ''}
-                    onChange={(event) => {
-                      const items = event.target.value
-                        .split(',')
-                        .map((item) => item.trim())
-                        .filter(Boolean);
-                      set(name, items.length > 0 ? items : undefined);
-                    }}
-                  />
-                ) : name === 'body' || name === 'label' ? (
-                  <textarea
-                    {...common}
-                    value={typeof value === 'string' ? value : ''}
-                    onChange={(event) => set(name, event.target.value)}
-                  />
+                  <>
+                    <ListInput
+                      id={id}
+                      label={label}
+                      items={Array.isArray(value) ? value.map(String) : []}
+                      normalize={LISTS[name]?.normalize}
+                      validate={(item) =>
+                        element && !element.safeParse(item).success
+                          ? (LISTS[name]?.refusal(item) ?? `“${item}” is not accepted here.`)
+                          : undefined
+                      }
+                      invalid={errors.length > 0}
+                      describedBy={describedBy(LISTS[name] ? hintId : undefined)}
+                      onPendingChange={(text) => onPendingList?.(name, text)}
+                      onChange={(items) => set(name, items.length > 0 ? items : undefined)}
+                    />
+                    {LISTS[name] && (
+                      <p id={hintId} className="muted hint">
+                        {LISTS[name].hint}
+                      </p>
+                    )}
+                  </>
+                ) : RICH_TEXT_FIELDS.has(name) ? (
+                  <>
+                    <textarea
+                      {...common}
+                      aria-describedby={describedBy(hintId)}
+                      value={typeof value === 'string' ? value : ''}
+                      onChange={(event) => set(name, event.target.value)}
+                    />
+                    <RichTextHint id={hintId} />
+                  </>
                 ) : (
                   <input
                     type={type === 'DATE' && (name === 'min' || name === 'max') ? 'date' : 'text'}
                     {...common}
+                    aria-describedby={describedBy()}
                     value={typeof value === 'string' ? value : ''}
                     onChange={(event) => set(name, event.target.value)}
                   />
                 )}
               </>
             )}
-            {description && <p className="muted">{description}</p>}
             <FieldErrors id={errorsId} errors={errors} />
           </div>
         );

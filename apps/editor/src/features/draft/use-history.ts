@@ -10,9 +10,14 @@ interface History<T> {
 
 const LIMIT = 200;
 
-/** Undo and redo over whole values, with Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y) on the page. */
-export function useHistory<T>(initial: T) {
-  const [history, setHistory] = useState<History<T>>({ past: [], present: initial, future: [], lastKey: undefined });
+/** Undo and redo over whole values, with Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y) on the page. `past` starts the undo list (restored edits undo back to the server's draft). */
+export function useHistory<T>(initial: T, past: T[] = []) {
+  const [history, setHistory] = useState<History<T>>(() => ({
+    past,
+    present: initial,
+    future: [],
+    lastKey: undefined,
+  }));
   const apply = useCallback((change: (value: T) => T, key?: string) => {
     setHistory((current) => {
       const next = change(current.present);

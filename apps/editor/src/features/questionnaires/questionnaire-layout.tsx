@@ -1,8 +1,12 @@
+import type { Definition } from '@forms-engine/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { NavLink, Outlet, useParams } from 'react-router';
+import { Link, NavLink, Outlet, useParams } from 'react-router';
+import type { Autosaver } from '../../data/autosave.ts';
+import { pendingEdits } from '../../data/pending-edits.ts';
 import { useTRPC } from '../../data/trpc.ts';
 import { ProblemMessage } from '../../ui/index.ts';
+import { DraftSaverContext, useDraftSaveState } from './draft-saver.ts';
 
 /** The id of the questionnaire in the URL; every page under /questionnaires/:id has it. */
 export function useQuestionnaireId(): string {
@@ -16,6 +20,7 @@ const TABS = [
   { to: 'versions', label: 'Versions', end: false },
   { to: 'settings', label: 'Settings', end: false },
   { to: 'responses', label: 'Responses', end: false },
+  { to: 'integrations', label: 'Integrations', end: false },
 ];
 
 /** One questionnaire: its name, publish with a note, and the tabs. */
@@ -25,6 +30,9 @@ export function QuestionnaireLayout() {
   const queryClient = useQueryClient();
   const questionnaire = useQuery(trpc.questionnaires.get.queryOptions({ id }));
   const [note, setNote] = useState('');
+  const [draftSaver, setDraftSaver] = useState<Autosaver<Definition>>();
+  const draftState = useDraftSaveState(draftSaver);
+  const [notSaved, setNotSaved] = useState(false);
   const publish = useMutation(
     trpc.questionnaires.publish.mutationOptions({
       onSuccess: async (detail) => {
@@ -37,6 +45,21 @@ export function QuestionnaireLayout() {
   if (questionnaire.error) return <ProblemMessage error={questionnaire.error} />;
   if (!questionnaire.data) return <p>Loading…</p>;
   const { name, currentVersion, hasUnpublishedChanges } = questionnaire.data;
+  // Publish sends what the server holds: never while the latest edits are not there yet.
+  const hasProblems = draftState.kind === 'invalid' || draftState.kind === 'refused';
+  const keptElsewhere = !draftSaver && pendingEdits('draft', id).read() !== undefined;
+  // Publishing an unchanged draft creates nothing (the API answers with the same version).
+  const nothingToPublish =
+    currentVersion > 0 && !hasUnpublishedChanges && draftState.kind === 'saved' && !keptElsewhere;
+  const blocked = hasProblems || keptElsewhere || nothingToPublish;
+  const publishLatest = async () => {
+    setNotSaved(false);
+    if (draftSaver && !(await draftSaver.flush())) {
+      setNotSaved(true);
+      return;
+    }
+    publish.mutate({ id, ...(note.trim() ? { note: note.trim() } : {}) });
+  };
   return (
     <>
       <title>{`${name} · Forms Engine`}</title>
@@ -50,22 +73,41 @@ export function QuestionnaireLayout() {
           </>
         )}
       </p>
-      <form
-        className="row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          publish.mutate({ id, ...(note.trim() ? { note: note.trim() } : {}) });
-        }}
-      >
+      {/* Not a form: Enter in the note must never publish; only a press of the button does. */}
+      <div className="row">
         <div className="field">
           <label htmlFor="publish-note">Publish note (optional)</label>
           <input id="publish-note" value={note} onChange={(event) => setNote(event.target.value)} />
         </div>
-        <button type="submit" className="primary" disabled={publish.isPending}>
+        <button
+          type="button"
+          className="primary"
+          disabled={publish.isPending || blocked}
+          aria-describedby={blocked || notSaved ? 'publish-reason' : undefined}
+          onClick={() => void publishLatest()}
+        >
           Publish
         </button>
+        {hasProblems ? (
+          <p id="publish-reason" className="muted publish-reason">
+            Fix the problems in the draft before publishing: its latest edits are not saved yet.
+          </p>
+        ) : keptElsewhere ? (
+          <p id="publish-reason" className="muted publish-reason">
+            Your latest edits to the draft are kept in this browser but not saved yet. <Link to="">Open the draft</Link>{' '}
+            to save them before publishing.
+          </p>
+        ) : nothingToPublish ? (
+          <p id="publish-reason" className="muted publish-reason">
+            Nothing to publish: the draft is the same as version {currentVersion}.
+          </p>
+        ) : notSaved ? (
+          <p id="publish-reason" className="muted publish-reason" role="alert">
+            Nothing was published: the draft's latest edits could not be saved. Try again in a moment.
+          </p>
+        ) : null}
         {publish.isSuccess && <span role="status">Published version {publish.data.currentVersion}</span>}
-      </form>
+      </div>
       <ProblemMessage error={publish.error} />
       <nav aria-label="Questionnaire">
         <ul className="tabs">
@@ -78,7 +120,9 @@ export function QuestionnaireLayout() {
           ))}
         </ul>
       </nav>
-      <Outlet />
+      <DraftSaverContext.Provider value={setDraftSaver}>
+        <Outlet />
+      </DraftSaverContext.Provider>
     </>
   );
 }

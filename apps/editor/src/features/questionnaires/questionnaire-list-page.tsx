@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { problemOf } from '../../data/problem.ts';
 import { useTRPC, useTRPCClient } from '../../data/trpc.ts';
@@ -17,6 +17,7 @@ export function QuestionnaireListPage() {
   const page = Math.max(0, Number(search.get('page') ?? 0) || 0);
   const list = useQuery(trpc.questionnaires.list.queryOptions({ page, size: PAGE_SIZE }));
   const [name, setName] = useState('');
+  const nameField = useRef<HTMLInputElement>(null);
   const [actionError, setActionError] = useState<unknown>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.questionnaires.list.queryKey() });
 
@@ -55,7 +56,13 @@ export function QuestionnaireListPage() {
       >
         <div className="field">
           <label htmlFor="new-name">New questionnaire</label>
-          <input id="new-name" value={name} onChange={(event) => setName(event.target.value)} placeholder="Name" />
+          <input
+            id="new-name"
+            ref={nameField}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="Name"
+          />
         </div>
         <button type="submit" className="primary" disabled={create.isPending}>
           Create
@@ -81,7 +88,24 @@ export function QuestionnaireListPage() {
       </form>
       <ProblemMessage error={create.error ?? importOne.error ?? actionError} />
       {list.error && problemOf(list.error).code !== 'UNAUTHORIZED' && <ProblemMessage error={list.error} />}
-      {list.data && list.data.items.length === 0 && <p>No questionnaires yet. Create one above.</p>}
+      {list.data && list.data.items.length === 0 && total === 0 && (
+        <section className="panel" aria-labelledby="no-questionnaires-title">
+          <h2 id="no-questionnaires-title">No questionnaires yet</h2>
+          <p>
+            A questionnaire starts as a draft you build step by step, then you publish it and embed it on your site.
+            Give it a name above and press Create, or import a JSON export of one made elsewhere.
+          </p>
+          <button type="button" onClick={() => nameField.current?.focus()}>
+            Name your first questionnaire
+          </button>
+        </section>
+      )}
+      {list.data && list.data.items.length === 0 && total > 0 && (
+        <p>
+          There is nothing on this page: the list has {total} questionnaire{total === 1 ? '' : 's'}.{' '}
+          <Link to="/">Go to the first page</Link>
+        </p>
+      )}
       {list.data && list.data.items.length > 0 && (
         <table>
           <caption className="muted">

@@ -100,7 +100,7 @@ describe('the response table', () => {
   it('says what is wrong with a version filter next to it, without asking the API', async () => {
     const user = userEvent.setup();
     const { callsTo } = renderWithApi(routes, { url: '/questionnaires/q1/responses', handlers: handlers([]) });
-    await screen.findByText('No responses match.');
+    await screen.findByRole('heading', { name: 'No responses yet' });
     await user.type(screen.getByLabelText('Version'), '0');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(screen.getByLabelText('Version').getAttribute('aria-invalid')).toBe('true');
@@ -155,6 +155,42 @@ describe('the response table', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete response r1' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete for good' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/Response not found/);
+  });
+});
+
+describe('before the first response', () => {
+  const withQuestionnaire = (currentVersion: number): Handlers => ({
+    ...handlers([]),
+    'questionnaires.get': () => ({ id: 'q1', publicId: 'pub1', name: 'Survey', currentVersion }),
+  });
+
+  it('says how to get the first one: publish, then embed, with a link to the embed code in Settings', async () => {
+    renderWithApi(routes, { url: '/questionnaires/q1/responses', handlers: withQuestionnaire(0) });
+    expect(await screen.findByRole('heading', { name: 'No responses yet' })).toBeDefined();
+    expect(screen.queryByText('No responses match.')).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Responses' })).toBeNull();
+    const steps = within(screen.getByRole('list', { name: 'How to get the first response' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Publish the questionnaire with the Publish button above.',
+      'Put it on your site with the embed code in Settings.',
+    ]);
+    expect(screen.getByRole('link', { name: 'the embed code in Settings' }).getAttribute('href')).toBe(
+      '/questionnaires/q1/settings#embed-title',
+    );
+  });
+
+  it('once published, only the embed step is left', async () => {
+    renderWithApi(routes, { url: '/questionnaires/q1/responses', handlers: withQuestionnaire(3) });
+    expect(await screen.findByRole('heading', { name: 'No responses yet' })).toBeDefined();
+    await waitFor(() => expect(screen.queryByText(/Publish the questionnaire/)).toBeNull());
+    expect(screen.getByText(/Version 3 is published/)).toBeDefined();
+    expect(screen.getByRole('link', { name: 'the embed code in Settings' })).toBeDefined();
+  });
+
+  it('with filters that match nothing, says so and not how to start', async () => {
+    renderWithApi(routes, { url: '/questionnaires/q1/responses?status=COMPLETED', handlers: withQuestionnaire(1) });
+    expect(await screen.findByText('No responses match these filters.')).toBeDefined();
+    expect(screen.queryByRole('heading', { name: 'No responses yet' })).toBeNull();
   });
 });
 

@@ -8,6 +8,7 @@ import { useQuestionnaireId } from '../questionnaires/questionnaire-layout.tsx';
 import { managementUrl } from './download.ts';
 import { DownloadLink } from './download-link.tsx';
 import { bytes, dateTime } from './format.ts';
+import { NoResponsesYet } from './no-responses-yet.tsx';
 import {
   PAGE_SIZE,
   type ResponseFilters,
@@ -81,6 +82,7 @@ export function ResponsesPage() {
   const table = useTable({ features, columns, data, getRowId: (row: ResponseRow) => row.responseId });
 
   const total = browse.data?.total ?? 0;
+  const filtered = Boolean(filters.status || filters.versionNumber || filters.externalRef);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const csvFilters = {
     status: filters.status,
@@ -103,6 +105,8 @@ export function ResponsesPage() {
       {remove.isSuccess && <p role="status">Response erased.</p>}
       {browse.isPending ? (
         <p>Loading…</p>
+      ) : total === 0 && page === 0 && !filtered ? (
+        <NoResponsesYet id={id} />
       ) : (
         <table aria-labelledby="responses-title" aria-describedby="responses-count">
           <thead>
@@ -128,7 +132,9 @@ export function ResponsesPage() {
             ))}
             {data.length === 0 && (
               <tr>
-                <td colSpan={columns.length}>No responses match.</td>
+                <td colSpan={columns.length}>
+                  {filtered ? 'No responses match these filters.' : 'There are no responses on this page.'}
+                </td>
               </tr>
             )}
           </tbody>

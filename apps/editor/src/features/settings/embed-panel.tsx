@@ -1,5 +1,10 @@
 import { useState } from 'react';
 
+/** Where the embed's look is documented: colours, fonts, spacing (the package's README, "Theming"). */
+const THEMING_DOCS = 'https://www.npmjs.com/package/@forms-engine/embed-client#theming';
+/** The embed's own accent colour, shown so it is clear what to change. */
+const DEFAULT_ACCENT = '#1d4ed8';
+
 function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
   return (
@@ -21,11 +26,30 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
-/** The publicId and ready-to-paste snippets: one script tag, or the npm package. */
+/** The publicId and ready-to-paste snippets: one script tag, or the npm package, with the look they can set. */
 export function EmbedPanel({ publicId, published }: { publicId: string; published: boolean }) {
   const origin = window.location.origin;
-  const scriptTag = `<script src="${origin}/embed/v1/embed.js" defer></script>\n<forms-engine-questionnaire base-url="${origin}" public-id="${publicId}"></forms-engine-questionnaire>`;
-  const npm = `npm install @forms-engine/embed-client\n\nimport { mount } from '@forms-engine/embed-client';\n\nmount('#questionnaire', { baseUrl: '${origin}', publicId: '${publicId}' });`;
+  const scriptTag = [
+    `<script src="${origin}/embed/v1/embed.js" defer></script>`,
+    '<forms-engine-questionnaire',
+    `  base-url="${origin}"`,
+    `  public-id="${publicId}"`,
+    '  color-scheme="auto"',
+    `  accent-color="${DEFAULT_ACCENT}"`,
+    '></forms-engine-questionnaire>',
+  ].join('\n');
+  const npm = [
+    'npm install @forms-engine/embed-client',
+    '',
+    "import { mount } from '@forms-engine/embed-client';",
+    '',
+    "mount('#questionnaire', {",
+    `  baseUrl: '${origin}',`,
+    `  publicId: '${publicId}',`,
+    "  colorScheme: 'auto',",
+    `  accentColor: '${DEFAULT_ACCENT}',`,
+    '});',
+  ].join('\n');
   return (
     <section aria-labelledby="embed-title" className="panel">
       <h2 id="embed-title">Embed</h2>
@@ -39,6 +63,19 @@ export function EmbedPanel({ publicId, published }: { publicId: string; publishe
       <h3>npm</h3>
       <pre className="snippet">{npm}</pre>
       <CopyButton text={npm} label="Copy npm snippet" />
+      <h3>Look</h3>
+      <p>
+        The colour scheme follows your page: a page that sets none gets a light form. Write <code>light</code> or{' '}
+        <code>dark</code> instead of <code>auto</code> to choose one. The accent colour is used for buttons, links and
+        the progress bar; text on it turns black or white, whichever reads better.
+      </p>
+      <p>
+        Fonts, spacing, padding and every other colour can be changed too:{' '}
+        <a href={THEMING_DOCS} target="_blank" rel="noopener noreferrer">
+          how to theme the embed (opens in a new tab)
+        </a>
+        .
+      </p>
     </section>
   );
 }

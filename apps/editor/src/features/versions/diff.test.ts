@@ -1,17 +1,31 @@
-import type { Definition } from '@forms-engine/schema';
+import type { Definition, Question } from '@forms-engine/schema';
 import { describe, expect, it } from 'vitest';
 import { question } from '../draft/test-definitions.ts';
-import { diffDefinitions, isEmptyDiff } from './diff.ts';
+import { diffDefinitions, isEmptyDiff, NOTHING } from './diff.ts';
 
-const step = (id: string, title: string, questions: unknown[]) => ({
+const step = (id: string, title: string, questions: unknown[], extra: Record<string, unknown> = {}) => ({
   id,
   title,
   visibility: { mode: 'ALWAYS' },
   requirement: { mode: 'NEVER' },
   tabs: [],
   questions,
+  ...extra,
 });
 const def = (steps: unknown[]) => ({ schemaVersion: 1, steps, tabs: [], questions: [] }) as unknown as Definition;
+
+const contact = (extra: Partial<Question> = {}) =>
+  question('contact', {
+    type: 'SINGLE_CHOICE',
+    prompt: 'How should we contact you?',
+    typeConfig: {
+      choices: [
+        { value: 'phone', label: 'Phone' },
+        { value: 'mail', label: 'E-mail' },
+      ],
+    },
+    ...extra,
+  } as Partial<Question>);
 
 describe('diffDefinitions', () => {
   const base = def([
@@ -25,57 +39,146 @@ describe('diffDefinitions', () => {
     expect(isEmptyDiff(diffDefinitions(base, { ...reordered, ...base }))).toBe(true);
   });
 
-  it('reports added and removed questions by code, without calling the ones after them moved', () => {
+  it('names added and removed questions by prompt, type and place, without calling the ones after them moved', () => {
     const after = def([
-      step('s1', 'One', [question('a'), question('c'), question('e')]),
+      step('s1', 'One', [question('a'), question('c'), question('e', { prompt: 'Work *email*', type: 'EMAIL' })]),
       step('s2', 'Two', [question('d')]),
     ]);
     const diff = diffDefinitions(base, after);
-    expect(diff.added).toEqual(['e']);
-    expect(diff.removed).toEqual(['b']);
+    expect(diff.added).toEqual([{ key: 'e:e', name: 'Work email', type: 'Email', place: 'Step “One”, position 3' }]);
+    expect(diff.removed.map((q) => q.name)).toEqual(['Prompt of b']);
     expect(diff.moved).toEqual([]);
   });
 
-  it('names the fields that changed', () => {
+  it('shows the old and new prompt, type, width and requirement side by side, named by the new prompt', () => {
     const after = def([
       step('s1', 'One', [
-        question('a', { prompt: 'New' }),
+        question('a', { prompt: 'Your full name', width: 'HALF', requirement: { mode: 'ALWAYS' } }),
         question('b', { type: 'NUMBER' }),
         question('c', { visibility: { mode: 'NEVER' } }),
       ]),
       step('s2', 'Two', [question('d')]),
     ]);
-    expect(diffDefinitions(base, after).changed).toEqual([
-      { code: 'a', fields: ['prompt'] },
-      { code: 'b', fields: ['type'] },
-      { code: 'c', fields: ['visibility'] },
+    const changed = diffDefinitions(base, after).changed;
+    expect(changed).toEqual([
+      {
+        key: 'a:a',
+        name: 'Your full name',
+        changes: [
+          { what: 'Prompt', before: '“Prompt of a”', after: '“Your full name”' },
+          { what: 'Width', before: 'Full row', after: 'Half' },
+          { what: 'Required', before: 'Optional', after: 'Always required' },
+        ],
+      },
+      { key: 'b:b', name: 'Prompt of b', changes: [{ what: 'Type', before: 'Short text', after: 'Number' }] },
+      { key: 'c:c', name: 'Prompt of c', changes: [{ what: 'Shown', before: 'Always shown', after: 'Never shown' }] },
     ]);
   });
 
-  it('reports questions moved to another step or reordered', () => {
+  it('writes rules in words with the prompts and choice labels they read', () => {
+    const phone = question('phone', {
+      prompt: 'Phone number',
+      visibility: {
+        mode: 'CONDITIONAL',
+        rule: {
+          combinator: 'ALL',
+          conditions: [{ source: 'ANSWER', questionCode: 'contact', operator: 'EQUALS', value: 'phone' }],
+        },
+      },
+    } as Partial<Question>);
+    const before = def([step('s1', 'One', [contact(), question('phone', { prompt: 'Phone number' })])]);
+    const after = def([step('s1', 'One', [contact(), phone])]);
+    expect(diffDefinitions(before, after).changed).toEqual([
+      {
+        key: 'phone:phone',
+        name: 'Phone number',
+        changes: [
+          { what: 'Shown', before: 'Always shown', after: 'Shown when “How should we contact you?” is “Phone”' },
+        ],
+      },
+    ]);
+  });
+
+  it('lists choices added, removed, renamed and reordered by their labels, and type settings by name', () => {
+    const before = def([step('s1', 'One', [contact(), question('age', { type: 'NUMBER', prompt: 'Age' })])]);
+    const after = def([
+      step('s1', 'One', [
+        contact({
+          typeConfig: {
+            choices: [
+              { value: 'post', label: 'Letter' },
+              { value: 'phone', label: 'Telephone' },
+            ],
+          },
+        } as Partial<Question>),
+        question('age', { type: 'NUMBER', prompt: 'Age', typeConfig: { min: 18, unit: 'years' } } as never),
+      ]),
+    ]);
+    const [choices, age] = diffDefinitions(before, after).changed;
+    expect(choices?.changes).toEqual([
+      { what: 'Choices added', before: NOTHING, after: '“Letter”' },
+      { what: 'Choices removed', before: '“E-mail”', after: NOTHING },
+      { what: 'Choice renamed', before: '“Phone”', after: '“Telephone”' },
+    ]);
+    expect(age?.changes).toEqual([
+      { what: 'Lowest number', before: 'Not set', after: '18' },
+      { what: 'Unit', before: 'Not set', after: '“years”' },
+    ]);
+  });
+
+  it('shows a change of markup only as the text written, and a changed code as a change of the same question', () => {
+    const before = def([step('s1', 'One', [question('a', { prompt: 'See the policy' })])]);
+    const after = def([
+      step('s1', 'One', [question('a', { code: 'consent', prompt: 'See the [policy](https://example.com)' })]),
+    ]);
+    const diff = diffDefinitions(before, after);
+    expect(diff.added).toEqual([]);
+    expect(diff.removed).toEqual([]);
+    expect(diff.changed[0]?.changes).toEqual([
+      { what: 'Prompt (formatting)', before: '“See the policy”', after: '“See the [policy](https://example.com)”' },
+      { what: 'Code (its column in exports)', before: '“a”', after: '“consent”' },
+    ]);
+  });
+
+  it('reports questions moved to another step or reordered, with their places in words', () => {
     const after = def([
       step('s1', 'One', [question('b'), question('a')]),
       step('s2', 'Two', [question('d'), question('c')]),
     ]);
-    const moved = diffDefinitions(base, after)
-      .moved.map((move) => move.code)
-      .sort();
-    expect(moved).toEqual(['a', 'b', 'c']);
-    expect(diffDefinitions(base, after).moved.find((move) => move.code === 'c')).toEqual({
-      code: 'c',
-      from: 'One #3',
-      to: 'Two #2',
+    const moved = diffDefinitions(base, after).moved;
+    expect(moved.map((move) => move.name).sort()).toEqual(['Prompt of a', 'Prompt of b', 'Prompt of c']);
+    expect(moved.find((move) => move.name === 'Prompt of c')).toEqual({
+      key: 'c:c',
+      name: 'Prompt of c',
+      from: 'Step “One”, position 3',
+      to: 'Step “Two”, position 2',
     });
   });
 
-  it('reports steps added, removed and renamed', () => {
+  it('reports steps added, removed, renamed and with new rules, by title; a renamed step’s questions have not moved', () => {
     const after = def([
-      step('s1', 'First', [question('a'), question('b'), question('c')]),
-      step('s3', 'Three', [question('d')]),
+      step('s1', 'First', [question('a'), question('b'), question('c')], {
+        visibility: {
+          mode: 'CONDITIONAL',
+          rule: { combinator: 'ALL', conditions: [{ source: 'EXTERNAL_REF', operator: 'IS_NOT_EMPTY' }] },
+        },
+      }),
+      step('s3', '', [question('d')]),
     ]);
     const diff = diffDefinitions(base, after);
-    expect(diff.sectionsRenamed).toEqual([{ id: 's1', from: 'One', to: 'First' }]);
-    expect(diff.sectionsAdded).toEqual(['Three']);
-    expect(diff.sectionsRemoved).toEqual(['Two']);
+    expect(diff.sectionsChanged).toEqual([
+      {
+        key: 's1',
+        name: 'Step “First”',
+        changes: [
+          { what: 'Title', before: '“One”', after: '“First”' },
+          { what: 'Shown', before: 'Always shown', after: 'Shown when the external reference is given' },
+        ],
+      },
+    ]);
+    // Only the question whose step was replaced moved; those of the renamed step stayed where they were.
+    expect(diff.moved.map((move) => move.name)).toEqual(['Prompt of d']);
+    expect(diff.sectionsAdded).toEqual(['Step 2 (untitled)']);
+    expect(diff.sectionsRemoved).toEqual(['Step “Two”']);
   });
 });

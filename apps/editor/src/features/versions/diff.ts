@@ -1,44 +1,77 @@
-import type { Definition, Question } from '@forms-engine/schema';
+import type { Layout, Question, RuleConfig, Step, Tab } from '@forms-engine/schema/rules';
 import { walkDefinition } from '@forms-engine/schema/rules';
+import {
+  oneLine,
+  type QuestionLookup,
+  questionLookup,
+  questionName,
+  quoted,
+  requirementInWords,
+  settingName,
+  settingValue,
+  typeName,
+  visibilityInWords,
+  widthName,
+} from '../../definition-words/index.ts';
 
-/** Where a question sits: "Step 1 › Tab 2", and its place there. */
-interface Place {
-  section: string;
-  index: number;
+/**
+ * What changed between two definitions, in words a builder reads: each question by its prompt,
+ * each difference with its old and new value side by side, steps and tabs by their titles.
+ */
+
+/** One difference: what it is, and the old and new value in words ("—" where there was none). */
+export interface Change {
+  what: string;
+  before: string;
+  after: string;
 }
 
-export interface QuestionChange {
-  code: string;
-  /** The question's fields that differ: prompt, type, typeConfig, visibility… */
-  fields: string[];
+export interface QuestionSummary {
+  /** Stable across both sides (for React keys); never shown. */
+  key: string;
+  name: string;
+  type: string;
+  place: string;
+}
+
+export interface QuestionChanges {
+  key: string;
+  /** The question's name now (its new prompt when that changed). */
+  name: string;
+  changes: Change[];
 }
 
 export interface QuestionMove {
-  code: string;
+  key: string;
+  name: string;
   from: string;
   to: string;
 }
 
+export interface SectionChanges {
+  key: string;
+  name: string;
+  changes: Change[];
+}
+
 export interface DefinitionDiff {
-  added: string[];
-  removed: string[];
-  changed: QuestionChange[];
+  added: QuestionSummary[];
+  removed: QuestionSummary[];
+  changed: QuestionChanges[];
   moved: QuestionMove[];
   sectionsAdded: string[];
   sectionsRemoved: string[];
-  sectionsRenamed: { id: string; from: string; to: string }[];
+  sectionsChanged: SectionChanges[];
 }
 
-const COMPARED_FIELDS = [
-  'prompt',
-  'type',
-  'sectionTitle',
-  'width',
-  'typeConfig',
-  'visibility',
-  'requirement',
-  'id',
-] as const;
+/** Marks the side of a change that has no value ("Choices added": nothing before). */
+export const NOTHING = '—';
+
+/** A text a person wrote, quoted; "—" when there is none. */
+const textWords = (text: string | undefined) => {
+  const words = oneLine(text ?? '');
+  return words ? quoted(words) : NOTHING;
+};
 
 /** Key-order-independent JSON equality (definitions come from different JSON writers). */
 function same(a: unknown, b: unknown): boolean {
@@ -51,89 +84,243 @@ function same(a: unknown, b: unknown): boolean {
   return keysA.every((key) => same((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
-interface Indexed {
-  questions: Map<string, { question: Question; place: Place }>;
-  sections: Map<string, string>;
+interface Placed {
+  question: Question;
+  /** "Step “About you” › Tab “Contact”", or "" for a definition without steps and tabs. */
+  section: string;
+  /** The ids of its step and tab: a renamed step is still the same place. */
+  sectionIds: string;
+  index: number;
 }
 
-/** Questions by code (a question's identity across versions) with their places; sections by id with titles. */
-function index(definition: Definition): Indexed {
-  const questions = new Map<string, { question: Question; place: Place }>();
-  const sections = new Map<string, string>();
+interface Section {
+  kind: 'Step' | 'Tab';
+  element: Step | Tab;
+  name: string;
+}
+
+interface Indexed {
+  questions: Placed[];
+  sections: Map<string, Section>;
+  lookup: QuestionLookup;
+}
+
+/** "Step “About you”"; an untitled one by its place ("Step 2 (untitled)"). */
+const sectionLabel = (kind: 'Step' | 'Tab', title: string, index: number) => {
+  const words = oneLine(title ?? '');
+  return words ? `${kind} ${quoted(words)}` : `${kind} ${index + 1} (untitled)`;
+};
+
+/** Questions in walking order with their places; steps and tabs by id with their names. */
+function index(definition: Layout): Indexed {
+  const questions: Placed[] = [];
+  const sections = new Map<string, Section>();
   const counters = new Map<string, number>();
   let step = '';
   let tab = '';
   walkDefinition(definition, (element) => {
+    const position = Number(element.path.at(-1));
     if (element.kind === 'step') {
-      step = element.step.title || element.step.id;
+      step = sectionLabel('Step', element.step.title, position);
       tab = '';
-      sections.set(element.step.id, step);
+      sections.set(element.step.id, { kind: 'Step', element: element.step, name: step });
     } else if (element.kind === 'tab') {
-      tab = element.tab.title || element.tab.id;
-      sections.set(element.tab.id, tab);
+      if (!element.step) step = '';
+      tab = sectionLabel('Tab', element.tab.title, position);
+      sections.set(element.tab.id, { kind: 'Tab', element: element.tab, name: tab });
     } else {
-      const section = [step, tab].filter(Boolean).join(' › ') || 'Questions';
-      const n = counters.get(section) ?? 0;
-      counters.set(section, n + 1);
-      questions.set(element.question.code, { question: element.question as Question, place: { section, index: n } });
+      const section = [element.step && step, element.tab && tab].filter(Boolean).join(' › ');
+      const sectionIds = [element.step?.id, element.tab?.id].join('/');
+      const n = counters.get(sectionIds) ?? 0;
+      counters.set(sectionIds, n + 1);
+      questions.push({ question: element.question, section, sectionIds, index: n });
     }
   });
-  return { questions, sections };
+  return { questions, sections, lookup: questionLookup(definition) };
 }
 
-/** What changed from `before` to `after`: questions (by code) added, removed, changed, moved; steps and tabs. */
-export function diffDefinitions(before: Definition, after: Definition): DefinitionDiff {
+const placeWords = (placed: Placed) =>
+  placed.section ? `${placed.section}, position ${placed.index + 1}` : `Position ${placed.index + 1}`;
+
+/**
+ * Pairs each question of `after` with its counterpart in `before`: by code (a question's identity
+ * across versions and imports), then by id (the same question whose code was changed).
+ */
+function pairQuestions(a: Indexed, b: Indexed): Map<Placed, Placed> {
+  const pairs = new Map<Placed, Placed>();
+  const taken = new Set<Placed>();
+  const byCode = new Map(a.questions.map((placed) => [placed.question.code, placed]));
+  for (const now of b.questions) {
+    const then = byCode.get(now.question.code);
+    if (then) {
+      pairs.set(now, then);
+      taken.add(then);
+    }
+  }
+  for (const now of b.questions) {
+    if (pairs.has(now)) continue;
+    const then = a.questions.find((placed) => !taken.has(placed) && placed.question.id === now.question.id);
+    if (then && !b.questions.some((other) => other.question.code === then.question.code)) {
+      pairs.set(now, then);
+      taken.add(then);
+    }
+  }
+  return pairs;
+}
+
+/** The prompt in words; when only its markup changed, the text as written, so the change shows. */
+function promptChange(before: string, after: string): Change {
+  const plainBefore = oneLine(before);
+  const plainAfter = oneLine(after);
+  if (plainBefore === plainAfter) return { what: 'Prompt (formatting)', before: quoted(before), after: quoted(after) };
+  return { what: 'Prompt', before: textWords(before), after: textWords(after) };
+}
+
+type Choice = { value: string; label: string };
+const choicesOf = (question: Question): Choice[] =>
+  ((question.typeConfig as { choices?: Choice[] }).choices ?? []).filter(Boolean);
+const choiceName = (choice: Choice) => quoted(oneLine(choice.label) || choice.value);
+const listOf = (items: string[]) => (items.length > 0 ? items.join(', ') : NOTHING);
+
+/** Choices added, removed, relabelled and reordered, matched by their values. */
+function choiceChanges(then: Question, now: Question): Change[] {
+  const before = choicesOf(then);
+  const after = choicesOf(now);
+  const beforeValues = new Map(before.map((choice) => [choice.value, choice]));
+  const afterValues = new Map(after.map((choice) => [choice.value, choice]));
+  const changes: Change[] = [];
+  const added = after.filter((choice) => !beforeValues.has(choice.value));
+  const removed = before.filter((choice) => !afterValues.has(choice.value));
+  if (added.length > 0) changes.push({ what: 'Choices added', before: NOTHING, after: listOf(added.map(choiceName)) });
+  if (removed.length > 0)
+    changes.push({ what: 'Choices removed', before: listOf(removed.map(choiceName)), after: NOTHING });
+  for (const choice of after) {
+    const old = beforeValues.get(choice.value);
+    if (old && old.label !== choice.label)
+      changes.push({ what: 'Choice renamed', before: choiceName(old), after: choiceName(choice) });
+  }
+  const keptBefore = before.filter((choice) => afterValues.has(choice.value));
+  const keptAfter = after.filter((choice) => beforeValues.has(choice.value));
+  if (keptBefore.some((choice, i) => choice.value !== keptAfter[i]?.value))
+    changes.push({
+      what: 'Choice order',
+      before: listOf(keptBefore.map((choice) => choiceName(afterValues.get(choice.value) ?? choice))),
+      after: listOf(keptAfter.map(choiceName)),
+    });
+  return changes;
+}
+
+/** Every type setting that differs, by name, with both values in words. */
+function settingChanges(then: Question, now: Question): Change[] {
+  const before = then.typeConfig as Record<string, unknown>;
+  const after = now.typeConfig as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
+    (key) => key !== 'choices',
+  );
+  return keys
+    .filter((key) => !same(before?.[key], after?.[key]))
+    .map((key) => ({
+      what: settingName(key, now.type),
+      before: settingValue(key, then.type, before?.[key]),
+      after: settingValue(key, now.type, after?.[key]),
+    }));
+}
+
+/** Shown and Required in words when the rule itself changed (not when only a prompt it names did). */
+function ruleChanges(
+  then: { visibility?: RuleConfig; requirement?: RuleConfig },
+  now: { visibility?: RuleConfig; requirement?: RuleConfig },
+  a: Indexed,
+  b: Indexed,
+): Change[] {
+  const changes: Change[] = [];
+  if (!same(then.visibility ?? { mode: 'ALWAYS' }, now.visibility ?? { mode: 'ALWAYS' }))
+    changes.push({
+      what: 'Shown',
+      before: visibilityInWords(then.visibility, a.lookup),
+      after: visibilityInWords(now.visibility, b.lookup),
+    });
+  if (!same(then.requirement ?? { mode: 'NEVER' }, now.requirement ?? { mode: 'NEVER' }))
+    changes.push({
+      what: 'Required',
+      before: requirementInWords(then.requirement, a.lookup),
+      after: requirementInWords(now.requirement, b.lookup),
+    });
+  return changes;
+}
+
+function questionChanges(then: Question, now: Question, a: Indexed, b: Indexed): Change[] {
+  const changes: Change[] = [];
+  if (then.prompt !== now.prompt) changes.push(promptChange(then.prompt ?? '', now.prompt ?? ''));
+  if (then.code !== now.code)
+    changes.push({ what: 'Code (its column in exports)', before: quoted(then.code), after: quoted(now.code) });
+  if (then.type !== now.type) changes.push({ what: 'Type', before: typeName(then.type), after: typeName(now.type) });
+  if ((then.width ?? 'FULL') !== (now.width ?? 'FULL'))
+    changes.push({ what: 'Width', before: widthName(then.width ?? 'FULL'), after: widthName(now.width ?? 'FULL') });
+  if ((then.sectionTitle ?? '') !== (now.sectionTitle ?? ''))
+    changes.push({
+      what: 'Section title',
+      before: textWords(then.sectionTitle),
+      after: textWords(now.sectionTitle),
+    });
+  changes.push(...ruleChanges(then, now, a, b), ...choiceChanges(then, now), ...settingChanges(then, now));
+  return changes;
+}
+
+const summary = (placed: Placed): QuestionSummary => ({
+  key: `${placed.question.id}:${placed.question.code}`,
+  name: questionName(placed.question),
+  type: typeName(placed.question.type),
+  place: placeWords(placed),
+});
+
+/** What changed from `before` to `after`, in words. */
+export function diffDefinitions(before: Layout, after: Layout): DefinitionDiff {
   const a = index(before);
   const b = index(after);
+  const pairs = pairQuestions(a, b);
+  const paired = new Set(pairs.values());
   const diff: DefinitionDiff = {
-    added: [],
-    removed: [],
+    added: b.questions.filter((placed) => !pairs.has(placed)).map(summary),
+    removed: a.questions.filter((placed) => !paired.has(placed)).map(summary),
     changed: [],
     moved: [],
     sectionsAdded: [],
     sectionsRemoved: [],
-    sectionsRenamed: [],
+    sectionsChanged: [],
   };
-  for (const code of a.questions.keys()) if (!b.questions.has(code)) diff.removed.push(code);
-  for (const [code, now] of b.questions) {
-    const then = a.questions.get(code);
-    if (!then) {
-      diff.added.push(code);
+  // The order of the questions both sides share, to tell a real move from a shift.
+  const sharedBefore = a.questions.filter((placed) => paired.has(placed));
+  const sharedAfter = b.questions.filter((placed) => pairs.has(placed)).map((placed) => pairs.get(placed) as Placed);
+  for (const [now, then] of pairs) {
+    const key = `${now.question.id}:${now.question.code}`;
+    const changes = questionChanges(then.question, now.question, a, b);
+    if (changes.length > 0) diff.changed.push({ key, name: questionName(now.question), changes });
+    const orderChanged = sharedBefore[sharedBefore.indexOf(then) - 1] !== sharedAfter[sharedAfter.indexOf(then) - 1];
+    if (then.sectionIds !== now.sectionIds || (then.index !== now.index && orderChanged))
+      diff.moved.push({ key, name: questionName(now.question), from: placeWords(then), to: placeWords(now) });
+  }
+  // Questions appear in the order of the newer side, as its outline lists them.
+  const order = new Map(b.questions.map((placed, i) => [`${placed.question.id}:${placed.question.code}`, i]));
+  diff.changed.sort((x, y) => (order.get(x.key) ?? 0) - (order.get(y.key) ?? 0));
+  for (const [id, section] of b.sections) {
+    const old = a.sections.get(id);
+    if (!old) {
+      diff.sectionsAdded.push(section.name);
       continue;
     }
-    const fields = COMPARED_FIELDS.filter((field) => !same(then.question[field], now.question[field]));
-    if (fields.length > 0) diff.changed.push({ code, fields: [...fields] });
-    if (then.place.section !== now.place.section || then.place.index !== now.place.index) {
-      diff.moved.push({
-        code,
-        from: `${then.place.section} #${then.place.index + 1}`,
-        to: `${now.place.section} #${now.place.index + 1}`,
+    const changes: Change[] = [];
+    if ((old.element.title ?? '') !== (section.element.title ?? ''))
+      changes.push({
+        what: 'Title',
+        before: textWords(old.element.title),
+        after: textWords(section.element.title),
       });
-    }
+    changes.push(...ruleChanges(old.element, section.element, a, b));
+    if (changes.length > 0) diff.sectionsChanged.push({ key: id, name: section.name, changes });
   }
-  for (const [id, title] of b.sections) {
-    const old = a.sections.get(id);
-    if (old === undefined) diff.sectionsAdded.push(title);
-    else if (old !== title) diff.sectionsRenamed.push({ id, from: old, to: title });
-  }
-  for (const [id, title] of a.sections) if (!b.sections.has(id)) diff.sectionsRemoved.push(title);
-  // Only questions whose order changed for a reason of their own: a question after an added or
-  // removed one shifts too, and that is not news.
-  diff.moved = diff.moved.filter((move) => {
-    const [fromSection] = move.from.split(' #');
-    const [toSection] = move.to.split(' #');
-    return fromSection !== toSection || relativeOrderChanged(move.code, a, b);
-  });
+  for (const [id, section] of a.sections) if (!b.sections.has(id)) diff.sectionsRemoved.push(section.name);
   return diff;
-}
-
-/** Whether `code` now has a different question before it among the questions both versions share. */
-function relativeOrderChanged(code: string, a: Indexed, b: Indexed): boolean {
-  const shared = (indexed: Indexed) =>
-    [...indexed.questions.keys()].filter((c) => a.questions.has(c) && b.questions.has(c));
-  const beforeOrder = shared(a);
-  const afterOrder = shared(b);
-  return beforeOrder[beforeOrder.indexOf(code) - 1] !== afterOrder[afterOrder.indexOf(code) - 1];
 }
 
 export const isEmptyDiff = (diff: DefinitionDiff) => Object.values(diff).every((list) => list.length === 0);

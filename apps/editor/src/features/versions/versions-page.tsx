@@ -1,5 +1,6 @@
 import type { Definition } from '@forms-engine/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTRPC } from '../../data/trpc.ts';
 import { ConfirmButton, ProblemMessage } from '../../ui/index.ts';
@@ -42,10 +43,11 @@ export function VersionsPage() {
   const to = search.get('to');
   const left = useSide(id, from);
   const right = useSide(id, to);
+  const compareHeading = useRef<HTMLHeadingElement>(null);
 
   if (versions.error) return <ProblemMessage error={versions.error} />;
   if (!versions.data) return <p>Loading…</p>;
-  if (versions.data.length === 0) return <p>Nothing published yet. Publish the draft to make version 1.</p>;
+  if (versions.data.length === 0) return <NoVersionsYet />;
   const options = [...versions.data.map((v) => String(v.versionNumber)), DRAFT];
   const optionLabel = (value: string) => (value === DRAFT ? 'The draft' : `Version ${value}`);
   return (
@@ -72,6 +74,16 @@ export function VersionsPage() {
                 <td>{new Date(version.publishedAt).toLocaleString()}</td>
                 <td>{version.note}</td>
                 <td className="actions">
+                  {version.versionNumber > 1 && (
+                    <Link
+                      to={`?from=${version.versionNumber - 1}&to=${version.versionNumber}`}
+                      aria-label={`What changed in version ${version.versionNumber}`}
+                      // The comparison shows below the table: take the reader (and the focus) there.
+                      onClick={() => compareHeading.current?.focus()}
+                    >
+                      What changed
+                    </Link>
+                  )}
                   <ConfirmButton
                     label="Restore"
                     accessibleName={`Restore version ${version.versionNumber}`}
@@ -83,7 +95,9 @@ export function VersionsPage() {
             ))}
         </tbody>
       </table>
-      <h3>Compare</h3>
+      <h3 ref={compareHeading} tabIndex={-1}>
+        Compare
+      </h3>
       <form className="row" onSubmit={(event) => event.preventDefault()}>
         <VersionSelect
           id="compare-from"
@@ -103,8 +117,32 @@ export function VersionsPage() {
         />
       </form>
       <ProblemMessage error={left.error ?? right.error} />
-      {left.definition && right.definition && <DiffView diff={diffDefinitions(left.definition, right.definition)} />}
+      {!(from && to) && <p className="muted">Choose two versions, or a version and the draft, to see what changed.</p>}
+      {from && to && left.definition && right.definition && (
+        <DiffView
+          diff={diffDefinitions(left.definition, right.definition)}
+          from={optionLabel(from)}
+          to={optionLabel(to)}
+        />
+      )}
     </>
+  );
+}
+
+/** Versions before the first publish: what a version is and how to make one. */
+function NoVersionsYet() {
+  return (
+    <section className="panel" aria-labelledby="no-versions-title">
+      <h2 id="no-versions-title">No versions yet</h2>
+      <p>
+        Nothing is published yet. When the draft is ready, press <strong>Publish</strong> above: the draft becomes
+        version 1, the one respondents see.
+      </p>
+      <p>
+        Every later publish adds a version here. You can open any version, compare two of them (or one with the draft)
+        and restore an old one into the draft.
+      </p>
+    </section>
   );
 }
 

@@ -10,7 +10,7 @@ import type { GeocodeSuggestion } from '../../client/types';
 import { useEmbed } from '../context';
 import { Group, type QuestionProps } from '../field';
 import type { Labels } from '../labels';
-import { AddressStreet, type PartProps } from './address-street';
+import { AddressSuggest, type PartProps } from './address-suggest';
 
 const EMPTY: AddressAnswer = { line1: '', line2: '', city: '', state: '', postalCode: '', country: '' };
 
@@ -45,6 +45,20 @@ function countryOptions(allowed: readonly string[] | undefined, locale: string) 
     .sort((a, b) => a.name.localeCompare(b.name, locale));
 }
 
+/**
+ * What stays in the street field when a suggestion without a street is picked: the parts typed
+ * there (between commas) that the suggestion does not account for. `12 Main St, Springf` keeps
+ * `12 Main St`; a place looked up on its own (`Springf`) leaves the field empty for the street.
+ */
+function streetLeftOf(typed: string, suggestion: GeocodeSuggestion): string {
+  const known = suggestion.label.toLowerCase();
+  return typed
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part && !known.includes(part.toLowerCase()))
+    .join(', ');
+}
+
 /** An address group: street (with suggestions), line 2, city, state, postal code and country, each labelled. */
 export function Address({ question, value, onChange, required, error, ids }: QuestionProps<'ADDRESS'>) {
   const { labels, locale } = useEmbed();
@@ -52,19 +66,21 @@ export function Address({ question, value, onChange, required, error, ids }: Que
   const address: AddressAnswer = { ...EMPTY, ...(typeof value === 'object' && value !== null ? value : {}) };
   const countries = useMemo(() => countryOptions(allowedCountries, locale), [allowedCountries, locale]);
   const only = allowedCountries?.length === 1 ? allowedCountries[0] : undefined;
+  const country = only ?? (address.country || undefined);
 
   const update = (patch: Partial<AddressAnswer>) => {
     const next = { ...address, ...patch };
     onChange(isEmptyAnswer(next) ? undefined : next);
   };
-  const fill = (suggestion: GeocodeSuggestion) =>
-    update({
-      line1: suggestion.line1,
-      city: suggestion.city,
-      state: suggestion.state,
-      postalCode: suggestion.postalCode,
-      country: suggestion.country,
-    });
+  /** A picked suggestion fills the parts it knows and leaves every other part as typed. */
+  const fill = (suggestion: GeocodeSuggestion, street: boolean) => {
+    const patch: Partial<AddressAnswer> = {};
+    for (const part of ['city', 'state', 'postalCode', 'country'] as const) {
+      if (suggestion[part]) patch[part] = suggestion[part];
+    }
+    if (street) patch.line1 = suggestion.line1 || streetLeftOf(address.line1, suggestion);
+    update(patch);
+  };
 
   const partId = (field: AddressField) => `${ids.control}-${field}`;
   const partProps = (field: AddressField): PartProps => {
@@ -112,13 +128,14 @@ export function Address({ question, value, onChange, required, error, ids }: Que
         <div class="fe-address-part fe-address-wide">
           {label('line1', required)}
           {suggestions ? (
-            <AddressStreet
+            <AddressSuggest
               id={partId('line1')}
+              name={labels.addressLine1}
               value={address.line1}
-              country={only ?? (address.country || undefined)}
+              country={country}
               inputProps={partProps('line1')}
               onInput={(line1) => update({ line1 })}
-              onPick={fill}
+              onPick={(suggestion) => fill(suggestion, true)}
             />
           ) : (
             <input
@@ -135,7 +152,23 @@ export function Address({ question, value, onChange, required, error, ids }: Que
         {text('line2', true)}
         {text('city')}
         {text('state')}
-        {text('postalCode')}
+        {suggestions ? (
+          <div class="fe-address-part">
+            {label('postalCode')}
+            <AddressSuggest
+              id={partId('postalCode')}
+              name={labels.addressPostalCode}
+              value={address.postalCode}
+              country={country}
+              offered={(suggestion) => Boolean(suggestion.postalCode)}
+              inputProps={partProps('postalCode')}
+              onInput={(postalCode) => update({ postalCode })}
+              onPick={(suggestion) => fill(suggestion, false)}
+            />
+          </div>
+        ) : (
+          text('postalCode')
+        )}
         <div class="fe-address-part">
           {label('country', required)}
           <select

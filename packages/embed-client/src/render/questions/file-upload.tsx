@@ -2,14 +2,16 @@ import { type FileReference, isAcceptedType } from '@forms-engine/schema/rules';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { FormsEngineError } from '../../client/problem';
 import { useEmbed } from '../context';
-import { describedBy, ErrorText, Hint, Label, type QuestionProps } from '../field';
-import { format } from '../labels';
+import { describedBy, ErrorText, PromptText, type QuestionProps } from '../field';
+import { format, type Labels } from '../labels';
 
 interface Upload {
   key: number;
   name: string;
+  size: number;
   /** 0..1, or null while the size of the work is unknown. */
   progress: number | null;
+  controller: AbortController;
 }
 
 /**
@@ -23,17 +25,28 @@ export function acceptAttribute(types: readonly string[] | undefined): string | 
   return expressible ? types.join(',') : undefined;
 }
 
+/** A type as a person knows it: `images` for `image/*`, `PDF` for `application/pdf`, else the type itself. */
+function typeName(type: string, labels: Labels): string {
+  const [kind = '', format = ''] = type.split('/');
+  if (format === '*') return labels.fileKinds[kind] ?? type;
+  const name = format.replace(/^(x-|vnd\.)/, '').replace(/\+.*$/, '');
+  if (name === 'plain') return 'TXT';
+  return /^[a-z0-9]{2,5}$/.test(name) ? name.toUpperCase() : type;
+}
+
 const filesOf = (value: unknown): FileReference[] => (Array.isArray(value) ? (value as FileReference[]) : []);
 const sizeText = (bytes: number) =>
   bytes < 1024
     ? `${bytes} B`
     : bytes < 1048576
       ? `${Math.round(bytes / 1024)} KB`
-      : `${(bytes / 1048576).toFixed(1)} MB`;
+      : `${(bytes / 1048576).toFixed(1).replace(/\.0$/, '')} MB`;
 
 /**
- * Uploads as soon as files are chosen (creating the response first if needed), shows
- * progress, and removes a file on the server before dropping it from the answer.
+ * A drop zone that is also a button (Enter, Space or a click opens the picker), saying which
+ * types and sizes it takes before the choice. Uploads start at once (creating the response
+ * first if needed); each file is listed with its name, size, progress and a remove button,
+ * which cancels an upload or deletes the file on the server before dropping it from the answer.
  */
 export function FileUpload({
   question,
@@ -44,16 +57,24 @@ export function FileUpload({
   error,
   ids,
 }: QuestionProps<'FILE_UPLOAD'>) {
-  const { labels, session, client } = useEmbed();
+  const { labels, session, client, maxFileBytes } = useEmbed();
   const { maxFiles, acceptedContentTypes } = question.typeConfig;
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [notices, setNotices] = useState<string[]>([]);
+  const [over, setOver] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
+  const zone = useRef<HTMLButtonElement>(null);
+  // A removed file takes its remove button with it: focus goes back to the zone, once it is enabled again.
+  const [removals, setRemovals] = useState(0);
+  useEffect(() => {
+    if (removals > 0) zone.current?.focus();
+  }, [removals]);
   const mounted = useRef(true);
-  const aborts = useRef(new Set<AbortController>());
+  const live = useRef(new Set<AbortController>());
   useEffect(
     () => () => {
       mounted.current = false;
-      for (const controller of aborts.current) controller.abort();
+      for (const controller of live.current) controller.abort();
     },
     [],
   );
@@ -61,41 +82,59 @@ export function FileUpload({
   const files = filesOf(value);
   const free = maxFiles - files.length - uploads.length;
   const reason = (caught: unknown) => (caught instanceof FormsEngineError ? caught.problem.detail : String(caught));
+  const settle = (key: number) => setUploads((list) => list.filter((u) => u.key !== key));
 
-  async function upload(file: File, key: number) {
-    const controller = new AbortController();
-    aborts.current.add(controller);
+  async function upload(file: File, { key, controller }: Upload) {
+    live.current.add(controller);
+    let responseId: string | undefined;
     try {
-      const responseId = await session.ensureResponse();
+      responseId = await session.ensureResponse();
       const reference = await client.uploadFile(responseId, question.code, file, {
         signal: controller.signal,
         onProgress: (progress) => {
           if (mounted.current) setUploads((list) => list.map((u) => (u.key === key ? { ...u, progress } : u)));
         },
       });
-      onChange([...filesOf(currentValue()), reference]);
+      if (!controller.signal.aborted) onChange([...filesOf(currentValue()), reference]);
     } catch (caught) {
-      if (mounted.current && !controller.signal.aborted) {
-        setNotices((list) => [...list, format(labels.uploadFailed, { name: file.name, reason: reason(caught) })]);
+      if (controller.signal.aborted || !mounted.current) return; // cancelled, or the form is gone
+      if (responseId && caught instanceof FormsEngineError && caught.status === 404) {
+        // The response was erased: start afresh like any other call that meets a 404.
+        session.dispatch({ type: 'RESPONSE_GONE', responseId, problem: caught.problem });
+        return;
       }
+      setNotices((list) => [...list, format(labels.uploadFailed, { name: file.name, reason: reason(caught) })]);
     } finally {
-      aborts.current.delete(controller);
-      if (mounted.current) setUploads((list) => list.filter((u) => u.key !== key));
+      live.current.delete(controller);
+      if (mounted.current) settle(key);
     }
   }
 
   function choose(chosen: File[]) {
     const next: string[] = [];
+    const limit = sizeText(maxFileBytes);
     const accepted = chosen.filter((file) => {
-      const ok = isAcceptedType(file.type || 'application/octet-stream', acceptedContentTypes);
-      if (!ok) next.push(format(labels.fileTypeNotAccepted, { name: file.name }));
-      return ok;
+      if (!isAcceptedType(file.type || 'application/octet-stream', acceptedContentTypes)) {
+        next.push(format(labels.fileTypeNotAccepted, { name: file.name }));
+      } else if (file.size > maxFileBytes) {
+        next.push(format(labels.fileTooLarge, { name: file.name, limit }));
+      } else return true;
+      return false;
     });
     if (accepted.length > free) next.push(format(labels.maxFilesReached, { limit: maxFiles }));
     setNotices(next);
-    const started = accepted.slice(0, Math.max(0, free)).map((file) => ({ file, key: Math.random() }));
-    setUploads((list) => [...list, ...started.map(({ file, key }) => ({ key, name: file.name, progress: null }))]);
-    for (const { file, key } of started) void upload(file, key);
+    const started = accepted.slice(0, Math.max(0, free)).map((file) => ({
+      file,
+      upload: {
+        key: Math.random(),
+        name: file.name,
+        size: file.size,
+        progress: null,
+        controller: new AbortController(),
+      },
+    }));
+    setUploads((list) => [...list, ...started.map((s) => s.upload)]);
+    for (const { file, upload: one } of started) void upload(file, one);
   }
 
   async function remove(file: FileReference) {
@@ -111,23 +150,72 @@ export function FileUpload({
     }
     const rest = filesOf(currentValue()).filter((f) => f.fileId !== file.fileId);
     onChange(rest.length > 0 ? rest : undefined);
+    setRemovals((n) => n + 1);
   }
 
-  const hint = format(labels.maxFilesReached, { limit: maxFiles });
+  const hint = [
+    acceptedContentTypes?.length
+      ? format(labels.acceptedTypes, { types: acceptedContentTypes.map((type) => typeName(type, labels)).join(', ') })
+      : '',
+    format(labels.fileSizeLimit, { limit: sizeText(maxFileBytes) }),
+    format(labels.maxFilesReached, { limit: maxFiles }),
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const labelId = `${ids.control}-label`;
+  const removeButton = (name: string, run: () => void) => (
+    <button
+      type="button"
+      class="fe-button fe-button-small"
+      aria-label={format(labels.removeFile, { name })}
+      onClick={run}
+    >
+      ×
+    </button>
+  );
   return (
     <>
-      <Label ids={ids} prompt={question.prompt} required={required} />
-      <Hint ids={ids}>{hint}</Hint>
+      <label class="fe-label" id={labelId} for={ids.control}>
+        <PromptText prompt={question.prompt} required={required} />
+      </label>
+      {/* The button is stretched over the whole zone: it takes clicks, Enter, Space and drops. */}
+      <div class={`fe-dropzone${over ? ' fe-dropzone-over' : ''}${error ? ' fe-dropzone-invalid' : ''}`}>
+        <button
+          ref={zone}
+          type="button"
+          class="fe-dropzone-button"
+          id={ids.control}
+          disabled={free <= 0}
+          aria-labelledby={`${labelId} ${labelId}-zone`}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={describedBy(ids, true, error)}
+          onClick={() => picker.current?.click()}
+          onDragOver={(event) => {
+            event.preventDefault(); // allows the drop
+            setOver(true);
+          }}
+          onDragLeave={() => setOver(false)}
+          onDrop={(event) => {
+            event.preventDefault();
+            setOver(false);
+            choose([...(event.dataTransfer?.files ?? [])]);
+          }}
+        >
+          <span id={`${labelId}-zone`}>{maxFiles > 1 ? labels.chooseFiles : labels.chooseFile}</span>
+        </button>
+        <p class="fe-hint" id={ids.hint}>
+          {hint}
+          {/* A button cannot be aria-required; its description says it. */}
+          {required ? <span class="fe-sr"> {labels.required}</span> : null}
+        </p>
+      </div>
       <input
-        class="fe-file"
-        id={ids.control}
+        ref={picker}
         type="file"
+        hidden
+        tabIndex={-1}
         multiple={free > 1}
-        disabled={free <= 0}
         accept={acceptAttribute(acceptedContentTypes)}
-        required={required}
-        aria-invalid={error ? 'true' : undefined}
-        aria-describedby={describedBy(ids, true, error)}
         onChange={(event) => {
           const input = event.currentTarget;
           choose([...(input.files ?? [])]);
@@ -139,25 +227,23 @@ export function FileUpload({
           {files.map((file) => (
             <li key={file.fileId} class="fe-file-item">
               <span class="fe-file-name">{file.fileName}</span> <span class="fe-file-size">{sizeText(file.size)}</span>
-              <button
-                type="button"
-                class="fe-button fe-button-small"
-                aria-label={format(labels.removeFile, { name: file.fileName })}
-                onClick={() => void remove(file)}
-              >
-                ×
-              </button>
+              {removeButton(file.fileName, () => void remove(file))}
             </li>
           ))}
           {uploads.map((u) => (
             <li key={u.key} class="fe-file-item">
-              <span class="fe-file-name">{u.name}</span>
+              <span class="fe-file-name">{u.name}</span> <span class="fe-file-size">{sizeText(u.size)}</span>
               <progress
                 class="fe-progress"
                 aria-label={format(labels.uploading, { name: u.name })}
                 max={1}
                 {...(u.progress === null ? {} : { value: u.progress })}
               />
+              {removeButton(u.name, () => {
+                u.controller.abort();
+                settle(u.key);
+                setRemovals((n) => n + 1);
+              })}
             </li>
           ))}
         </ul>

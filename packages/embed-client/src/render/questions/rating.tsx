@@ -1,21 +1,39 @@
 import { Group, type QuestionProps } from '../field';
-import { ChoiceList } from './choice-list';
 
+/**
+ * A row of buttons, each a native radio (so arrow keys move and select, and the group is one
+ * tab stop) whose label is drawn as the button. The end labels ("Poor", "Great") are part of
+ * the first and last radios' names, so they are read out; on screen they sit under the row.
+ */
 export function Rating({ question, value, onChange, required, error, ids }: QuestionProps<'RATING'>) {
   const { min, max, step, minLabel, maxLabel } = question.typeConfig;
-  const options = [];
-  for (let n = min; n <= max; n += Math.max(1, step)) options.push({ value: String(n), label: String(n) });
-  const ends = minLabel || maxLabel ? `${min}: ${minLabel ?? ''} · ${max}: ${maxLabel ?? ''}` : undefined;
+  const values: number[] = [];
+  for (let n = min; n <= max; n += Math.max(1, step)) values.push(n);
+  const endLabel = (n: number) => (n === min ? minLabel : n === values.at(-1) ? maxLabel : undefined);
   return (
-    <Group ids={ids} prompt={question.prompt} required={required} error={error} radio hint={ends}>
-      <ChoiceList
-        ids={ids}
-        kind="radio"
-        inline
-        options={options}
-        isChecked={(option) => value === Number(option)}
-        onToggle={(option) => onChange(Number(option))}
-      />
+    <Group ids={ids} prompt={question.prompt} required={required} error={error} radio>
+      <div class="fe-rating">
+        {values.map((n) => (
+          <label class="fe-rate" key={n}>
+            <input
+              class="fe-rate-input"
+              type="radio"
+              name={ids.control}
+              value={n}
+              checked={value === n}
+              aria-label={endLabel(n) ? `${n}, ${endLabel(n)}` : undefined}
+              onChange={() => onChange(n)}
+            />
+            <span class="fe-rate-face">{n}</span>
+          </label>
+        ))}
+      </div>
+      {minLabel || maxLabel ? (
+        <div class="fe-rating-ends" aria-hidden="true">
+          <span>{minLabel}</span>
+          <span>{maxLabel}</span>
+        </div>
+      ) : null}
     </Group>
   );
 }

@@ -239,3 +239,26 @@ export const keyboardOnly: DefinitionInput = {
     },
   ],
 };
+
+/** Text in the safe Markdown subset, and markup that must stay text. */
+export const richText: DefinitionInput = {
+  schemaVersion: 1,
+  questions: [
+    { id: 'r1', code: 'hostile', type: 'SHORT_TEXT', prompt: '<img src=x onerror=alert(1)> [x](javascript:alert(1))' },
+    {
+      id: 'r2',
+      code: 'consent',
+      type: 'CONSENT',
+      prompt: 'Privacy',
+      typeConfig: { label: 'I accept the [privacy policy](https://example.com/privacy) and **the terms**' },
+      requirement: required,
+    },
+    {
+      id: 'r3',
+      code: 'note',
+      type: 'STATEMENT',
+      prompt: '*Please note*',
+      typeConfig: { body: '<script>alert(2)</script>\nSecond line' },
+    },
+  ],
+};

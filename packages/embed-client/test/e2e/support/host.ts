@@ -42,9 +42,15 @@ const FILES: Record<string, string> = {
         baseUrl: target.dataset.baseUrl,
         publicId: target.dataset.publicId,
         externalRef: target.dataset.externalRef,
+        colorScheme: target.dataset.colorScheme,
+        accentColor: target.dataset.accentColor,
       });
     }
   `,
+  // A host page's own colour scheme, as sites declare it.
+  '/scheme-light.css': `:root { color-scheme: light; }`,
+  '/scheme-dark.css': `:root { color-scheme: dark; background: #111; color: #eee; }`,
+  '/scheme-light-dark.css': `:root { color-scheme: light dark; }`,
   '/page.css': `.spacer { height: 1600px; }`,
   '/hostile.css': `
     :root { font-size: 40px !important; }
@@ -120,6 +126,17 @@ export interface EmbedSpec {
   externalRef?: string;
 }
 
+export interface PageOptions {
+  hostile?: boolean;
+  rtl?: boolean;
+  spacer?: boolean;
+  scriptUrl?: string;
+  /** The host page's own `color-scheme` on its root. */
+  hostScheme?: 'light' | 'dark' | 'light-dark';
+  /** The embed's look: on the script tag (`data-color-scheme`, `data-accent-color`), or as mount() options. */
+  look?: { colorScheme?: string; accentColor?: string };
+}
+
 /**
  * A host page embedding questionnaires: `npm` imports the package's ESM build and calls
  * mount(); `script` loads the server's script-tag bundle and uses the custom element.
@@ -128,25 +145,30 @@ export function embedPage(
   mode: 'npm' | 'script',
   serverUrl: string,
   embeds: EmbedSpec[],
-  options: { hostile?: boolean; rtl?: boolean; spacer?: boolean; scriptUrl?: string } = {},
+  options: PageOptions = {},
 ): string {
+  const look = [
+    options.look?.colorScheme ? ` data-color-scheme="${options.look.colorScheme}"` : '',
+    options.look?.accentColor ? ` data-accent-color="${options.look.accentColor}"` : '',
+  ].join('');
   const targets = embeds.map((embed, index) => {
     const id = embed.id ?? `embed-${index + 1}`;
     const ref = embed.externalRef ? ` ${mode === 'npm' ? 'data-' : ''}external-ref="${embed.externalRef}"` : '';
     return mode === 'npm'
-      ? `<div id="${id}" data-base-url="${serverUrl}" data-public-id="${embed.publicId}"${ref}></div>`
+      ? `<div id="${id}" data-base-url="${serverUrl}" data-public-id="${embed.publicId}"${ref}${look}></div>`
       : `<forms-engine-questionnaire id="${id}" base-url="${serverUrl}" public-id="${embed.publicId}"${ref}></forms-engine-questionnaire>`;
   });
   const scripts =
     mode === 'npm'
       ? '<script type="module" src="/mount.js"></script>'
-      : `<script src="${options.scriptUrl ?? `${serverUrl}/embed/v1/embed.js`}" defer></script>`;
+      : `<script src="${options.scriptUrl ?? `${serverUrl}/embed/v1/embed.js`}"${look} defer></script>`;
   return `<!doctype html>
 <html lang="en"${options.rtl ? ' dir="rtl"' : ''}>
 <head>
 <meta charset="utf-8">
 <title>Host page</title>
 ${options.hostile ? '<link rel="stylesheet" href="/hostile.css">' : ''}
+${options.hostScheme ? `<link rel="stylesheet" href="/scheme-${options.hostScheme}.css">` : ''}
 <link rel="stylesheet" href="/page.css">
 <script src="/record.js"></script>
 ${scripts}

@@ -14,21 +14,27 @@ const DEBOUNCE_MS = 250;
 const MIN_QUERY = 2;
 
 /**
- * The street line of an ADDRESS as an ARIA combobox (editable, list autocomplete):
- * suggestions from /public/v1/geocode as the person types; Up/Down move through them,
- * Enter picks one, Escape closes the list. Focus stays in the input throughout.
+ * A part of an ADDRESS (the street, the postal code) as an ARIA combobox (editable, list
+ * autocomplete): suggestions from /public/v1/geocode as the person types, those `offered`
+ * only; Up/Down move through them, Enter picks one, Escape closes the list. Focus stays in
+ * the input throughout.
  */
-export function AddressStreet({
+export function AddressSuggest({
   id,
+  name,
   value,
   country,
+  offered = () => true,
   onInput,
   onPick,
   inputProps,
 }: {
   id: string;
+  /** The part's name, for the list. */
+  name: string;
   value: string;
   country: string | undefined;
+  offered?: (suggestion: GeocodeSuggestion) => boolean;
   onInput: (value: string) => void;
   onPick: (suggestion: GeocodeSuggestion) => void;
   inputProps: PartProps;
@@ -42,13 +48,12 @@ export function AddressStreet({
   const inFlight = useRef<AbortController | undefined>(undefined);
   const listId = `${id}-suggestions`;
 
-  useEffect(
-    () => () => {
-      clearTimeout(timer.current);
-      inFlight.current?.abort();
-    },
-    [],
-  );
+  /** Drops a pending or running lookup: its answer must not open a list the person left. */
+  const cancel = () => {
+    clearTimeout(timer.current);
+    inFlight.current?.abort();
+  };
+  useEffect(() => cancel, []);
 
   const close = () => {
     setOpen(false);
@@ -56,8 +61,7 @@ export function AddressStreet({
   };
 
   const lookUp = (query: string) => {
-    clearTimeout(timer.current);
-    inFlight.current?.abort();
+    cancel();
     if (query.trim().length < MIN_QUERY) {
       setOptions([]);
       close();
@@ -67,7 +71,9 @@ export function AddressStreet({
       const controller = new AbortController();
       inFlight.current = controller;
       try {
-        const found = await client.geocode({ q: query, country, limit: 5 }, { signal: controller.signal });
+        const found = (await client.geocode({ q: query, country, limit: 5 }, { signal: controller.signal })).filter(
+          offered,
+        );
         if (controller.signal.aborted) return;
         setOptions(found);
         setActive(-1);
@@ -101,7 +107,9 @@ export function AddressStreet({
       event.preventDefault(); // pick, do not submit the form
       const chosen = options[active];
       if (chosen) pick(chosen);
-    } else if (event.key === 'Escape' && open) {
+    } else if (event.key === 'Escape') {
+      cancel();
+      if (!open) return;
       event.preventDefault();
       event.stopPropagation();
       close();
@@ -128,10 +136,13 @@ export function AddressStreet({
           lookUp(event.currentTarget.value);
         }}
         onKeyDown={onKeyDown}
-        onBlur={close}
+        onBlur={() => {
+          cancel();
+          close();
+        }}
       />
       {expanded && (
-        <div class="fe-listbox" id={listId} role="listbox" aria-label={labels.addressLine1}>
+        <div class="fe-listbox" id={listId} role="listbox" aria-label={name}>
           {options.map((option, index) => (
             // Keyboard use goes through the input (aria-activedescendant), so options need no key handlers.
             // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys

@@ -1,0 +1,72 @@
+import type { Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BUDGET_KB, kb, measureScreen, modulesIn, SCREENS, type ScreenName } from '../scripts/route-size.ts';
+import { apiOf } from './support/api.ts';
+import { accessibilityViolations } from './support/browser.ts';
+import { withServerAndBrowser } from './support/setup.ts';
+
+/**
+ * Each screen loads only what it needs (the build from ensure-build.ts): the list stays under its
+ * budget, and the draft editor's heavy parts (drag and drop, the embed it previews with) load with
+ * the draft screen only. Sizes come from Vite's manifest; Chromium checks that the manifest tells
+ * the truth about what the list screen requests.
+ */
+
+const run = withServerAndBrowser();
+const HEAVY = /@dnd-kit\/|embed-client\//;
+
+describe('the JavaScript each screen loads', () => {
+  it(`the list screen loads at most ${BUDGET_KB.list} KB of JavaScript, gzipped`, () => {
+    const list = measureScreen('list');
+    expect({ gzip: kb(list.gzip), within: list.gzip <= BUDGET_KB.list * 1024 }).toEqual({
+      gzip: kb(list.gzip),
+      within: true,
+    });
+  });
+
+  it('drag and drop and the embed load with the draft screen and no other', () => {
+    const heavyIn = (screen: ScreenName) => modulesIn(measureScreen(screen).files).filter((m) => HEAVY.test(m));
+    for (const screen of Object.keys(SCREENS) as ScreenName[]) {
+      if (screen === 'draft') continue;
+      expect({ screen, heavy: heavyIn(screen) }).toEqual({ screen, heavy: [] });
+    }
+    const draft = heavyIn('draft');
+    expect(draft.some((m) => m.includes('@dnd-kit/core'))).toBe(true);
+    expect(draft.some((m) => m.includes('embed-client/'))).toBe(true);
+  });
+
+  it('in Chromium, the list screen requests exactly the files measured for it', async () => {
+    const context = await run.browser.newContext();
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (request: Request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.endsWith('.js')) scripts.add(path);
+    });
+    await page.goto(run.server.url);
+    await page.getByRole('heading', { name: 'Questionnaires' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const expected = measureScreen('list').files.map((file) => `/${file}`);
+    expect([...scripts].sort()).toEqual(expected.sort());
+    await context.close();
+  });
+
+  it('a screen whose code cannot be loaded says so in words and offers a reload', async () => {
+    const q = await apiOf(run.server.url).questionnaire('Offline', { schemaVersion: 1, questions: [] });
+    const context = await run.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${run.server.url}/questionnaires/${q.id}/settings`);
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    // The connection drops just as the builder opens the versions.
+    await page.route('**/assets/versions-page-*.js', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('link', { name: 'Versions' }).click();
+    await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Reload the page' }).count()).toBe(1);
+    expect(await page.locator('main').textContent()).not.toMatch(/TypeError|assets\/|\.js/);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.unroute('**/assets/versions-page-*.js');
+    await page.getByRole('button', { name: 'Reload the page' }).click();
+    await page.getByRole('heading', { name: 'Versions' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,136 @@
+import type { Condition, Definition, RuleConfig } from '@forms-engine/schema/rules';
+import { OPERATORS } from '@forms-engine/schema/rules';
+import { describe, expect, it } from 'vitest';
+import { question } from '../features/draft/test-definitions.ts';
+import { questionName, sectionName } from './question-words.ts';
+import { conditionInWords, questionLookup, requirementInWords, visibilityInWords } from './rule-words.ts';
+
+const contact = question('contact_by', {
+  type: 'SINGLE_CHOICE',
+  prompt: 'How should we contact you?',
+  typeConfig: {
+    choices: [
+      { value: 'phone', label: 'Phone' },
+      { value: 'mail', label: '**E-mail**' },
+    ],
+  },
+} as never);
+const definition = {
+  schemaVersion: 1,
+  steps: [],
+  tabs: [],
+  questions: [
+    contact,
+    question('pet', { type: 'YES_NO', prompt: 'A pet?', typeConfig: { yesLabel: 'Sure', noLabel: 'Nope' } } as never),
+    question('age', { type: 'NUMBER', prompt: 'Your *age*' }),
+    question('start', { type: 'DATE', prompt: 'Start date' }),
+    question('toppings', {
+      type: 'MULTI_CHOICE',
+      prompt: 'Toppings',
+      typeConfig: {
+        choices: [
+          { value: 'ham', label: 'Ham' },
+          { value: 'egg', label: 'Egg' },
+          { value: 'olive', label: 'Olives' },
+        ],
+      },
+    } as never),
+    question('terms', { type: 'CONSENT', prompt: 'Terms' }),
+    question('home', { type: 'ADDRESS', prompt: 'Home address' }),
+    question('note', { type: 'SHORT_TEXT', prompt: '' }),
+  ],
+} as unknown as Definition;
+const lookup = questionLookup(definition);
+
+const when = (conditions: Condition[], combinator: 'ALL' | 'ANY' = 'ALL'): RuleConfig => ({
+  mode: 'CONDITIONAL',
+  rule: { combinator, conditions },
+});
+const answer = (questionCode: string, operator: Condition['operator'], value?: Condition['value']): Condition => ({
+  source: 'ANSWER',
+  questionCode,
+  operator,
+  ...(value === undefined ? {} : { value }),
+});
+
+describe('rules in words', () => {
+  it('names the question by its prompt and the choice by its label', () => {
+    expect(visibilityInWords(when([answer('contact_by', 'EQUALS', 'phone')]), lookup)).toBe(
+      'Shown when “How should we contact you?” is “Phone”',
+    );
+    expect(requirementInWords(when([answer('contact_by', 'NOT_EQUALS', 'mail')]), lookup)).toBe(
+      'Required when “How should we contact you?” is not “E-mail”',
+    );
+  });
+
+  it('reads the modes as the rule builder offers them', () => {
+    expect(visibilityInWords({ mode: 'ALWAYS' }, lookup)).toBe('Always shown');
+    expect(visibilityInWords({ mode: 'NEVER' }, lookup)).toBe('Never shown');
+    expect(requirementInWords({ mode: 'ALWAYS' }, lookup)).toBe('Always required');
+    expect(requirementInWords({ mode: 'NEVER' }, lookup)).toBe('Optional');
+    expect(requirementInWords(undefined, lookup)).toBe('Optional');
+    expect(visibilityInWords({ mode: 'CONDITIONAL' }, lookup)).toBe('Shown when no conditions yet');
+  });
+
+  it('strips markup from prompts and uses yes/no labels, numbers, dates in words and ticked consent', () => {
+    expect(conditionInWords(answer('pet', 'EQUALS', true), lookup)).toBe('“A pet?” is “Sure”');
+    expect(conditionInWords(answer('age', 'GREATER_THAN_OR_EQUAL', 18), lookup)).toBe('“Your age” is at least 18');
+    expect(conditionInWords(answer('start', 'LESS_THAN', '2026-03-01'), lookup)).toBe(
+      '“Start date” is before 1 March 2026',
+    );
+    expect(conditionInWords(answer('terms', 'EQUALS', true), lookup)).toBe('“Terms” is ticked');
+    expect(conditionInWords(answer('terms', 'NOT_EQUALS', true), lookup)).toBe('“Terms” is not ticked');
+    expect(conditionInWords(answer('terms', 'IS_EMPTY'), lookup)).toBe('“Terms” is not ticked');
+  });
+
+  it('lists values for IN and for multiple choice, and joins conditions with and / or', () => {
+    expect(conditionInWords(answer('contact_by', 'IN', ['phone', 'mail']), lookup)).toBe(
+      '“How should we contact you?” is one of “Phone” or “E-mail”',
+    );
+    expect(conditionInWords(answer('toppings', 'CONTAINS', 'olive'), lookup)).toBe('“Toppings” includes “Olives”');
+    expect(conditionInWords(answer('toppings', 'NOT_IN', ['ham', 'egg', 'olive']), lookup)).toBe(
+      '“Toppings” includes none of “Ham”, “Egg”, or “Olives”',
+    );
+    const external: Condition = { source: 'EXTERNAL_REF', operator: 'IS_NOT_EMPTY' };
+    expect(
+      requirementInWords(when([answer('age', 'IS_NOT_EMPTY'), external, answer('pet', 'EQUALS', false)]), lookup),
+    ).toBe('Required when “Your age” is answered, the external reference is given, and “A pet?” is “Nope”');
+    expect(
+      visibilityInWords(when([answer('age', 'LESS_THAN', 16), answer('age', 'GREATER_THAN', 65)], 'ANY'), lookup),
+    ).toBe('Shown when “Your age” is less than 16 or “Your age” is more than 65');
+  });
+
+  it('names address parts, untitled questions, and says what is missing instead of showing codes', () => {
+    expect(conditionInWords({ ...answer('home', 'EQUALS', 'Paris'), subField: 'city' }, lookup)).toBe(
+      'the city of “Home address” is “Paris”',
+    );
+    expect(conditionInWords(answer('note', 'CONTAINS', 'x'), lookup)).toBe(
+      '“Untitled question (Short text)” contains “x”',
+    );
+    expect(conditionInWords(answer('gone_question', 'IS_NOT_EMPTY'), lookup)).toBe(
+      'a question that is no longer in the form is answered',
+    );
+    expect(conditionInWords(answer('contact_by', 'EQUALS'), lookup)).toBe(
+      '“How should we contact you?” is (no value chosen yet)',
+    );
+  });
+
+  it('never shows an operator, a type constant or a code', () => {
+    for (const code of ['contact_by', 'pet', 'age', 'start', 'toppings', 'terms', 'home', 'note'])
+      for (const operator of OPERATORS) {
+        const words = conditionInWords(answer(code, operator, operator.endsWith('IN') ? ['a'] : 'a'), lookup);
+        expect(words).not.toMatch(/[A-Z]{2,}|_|\btoppings\b|\bhome\b/);
+      }
+  });
+});
+
+describe('names', () => {
+  it('names questions by their prompts and sections by their titles', () => {
+    expect(questionName({ prompt: 'See [our policy](https://example.com)\nplease', type: 'CONSENT' })).toBe(
+      'See our policy please',
+    );
+    expect(questionName({ prompt: '  ', type: 'RATING' })).toBe('Untitled question (Rating)');
+    expect(sectionName({ title: 'About _you_' }, 'Step', 0)).toBe('About you');
+    expect(sectionName({ title: '' }, 'Tab', 1)).toBe('Tab 2 (untitled)');
+  });
+});

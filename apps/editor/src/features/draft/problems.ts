@@ -1,0 +1,408 @@
+import { type Condition, Definition, QUESTION_TYPES, type Question, type Step, type Tab } from '@forms-engine/schema';
+import { LIST_OPERATORS, walkDefinition } from '@forms-engine/schema/rules';
+import { plainText } from '@forms-engine/schema/text';
+import { oneLine, settingName } from '../../definition-words/index.ts';
+import { type Selection, selectionOfPath } from './model.ts';
+import { CHOICE_TYPES, choicesOf } from './words.ts';
+
+/**
+ * What keeps a draft from being saved, in a builder's words: each problem names the element
+ * ("“Pet name”, visibility condition 1"), says what to do ("Choose the value this condition
+ * compares with."), and knows the field to select and focus. The API's own schema decides what
+ * is a problem (the same check the server makes); this module only words it. Codes, JSON
+ * paths and type constants never reach the sentence.
+ */
+export interface DraftProblem {
+  /** The API path of the field (`steps.1.questions.3.visibility.rule.conditions.0.value`). */
+  path: string;
+  message: string;
+  /** The element and the part of it: "“Pet name”, visibility condition 1". */
+  where: string;
+  selection?: Selection | undefined;
+  /** The id of the input to focus once the element is selected. */
+  fieldId?: string | undefined;
+}
+
+/** A problem as the schema (or the server) reports it, before it is worded. */
+interface Issue {
+  path: (string | number)[];
+  code: string;
+  message: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  inclusive?: boolean;
+  origin?: string;
+  expected?: string;
+}
+
+type Element = { kind: 'step'; step: Step } | { kind: 'tab'; tab: Tab } | { kind: 'question'; question: Question };
+
+interface Place {
+  element: Element;
+  /** The element's path segments, and its order in the outline. */
+  path: (string | number)[];
+  order: number;
+  /** "Step 2", "About you › Tab 1": where an untitled question sits. */
+  container: string;
+}
+
+const shorten = (text: string, max = 48) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+const titled = (title: string) => shorten(plainText(title).replace(/\s+/g, ' ').trim());
+
+/** Every element with its path and a name for the places questions sit in. */
+function placesOf(definition: Definition): Place[] {
+  const places: Place[] = [];
+  const stepNames = new Map<Step, string>();
+  walkDefinition(definition, (walked) => {
+    const order = places.length;
+    const path = [...walked.path];
+    if (walked.kind === 'step') {
+      const index = definition.steps.indexOf(walked.step as Step);
+      const name = `Step ${index + 1}${walked.step.title ? ` “${titled(walked.step.title)}”` : ''}`;
+      stepNames.set(walked.step as Step, name);
+      places.push({ element: { kind: 'step', step: walked.step as Step }, path, order, container: name });
+    } else if (walked.kind === 'tab') {
+      const inStep = walked.step ? `${stepNames.get(walked.step as Step)}, ` : '';
+      const name = `${inStep}tab${walked.tab.title ? ` “${titled(walked.tab.title)}”` : ` ${Number(path.at(-1)) + 1}`}`;
+      places.push({ element: { kind: 'tab', tab: walked.tab as Tab }, path, order, container: name });
+    } else {
+      const around = walked.tab
+        ? places.find((p) => p.element.kind === 'tab' && p.element.tab === walked.tab)
+        : walked.step
+          ? places.find((p) => p.element.kind === 'step' && p.element.step === walked.step)
+          : undefined;
+      places.push({
+        element: { kind: 'question', question: walked.question as Question },
+        path,
+        order,
+        container: around?.container ?? 'the questionnaire',
+      });
+    }
+  });
+  return places;
+}
+
+function elementName(place: Place): string {
+  const { element } = place;
+  if (element.kind === 'question') {
+    const name = oneLine(element.question.prompt);
+    return name ? `“${shorten(name)}”` : `An untitled question in ${place.container}`;
+  }
+  if (element.kind === 'tab') return place.container.charAt(0).toUpperCase() + place.container.slice(1);
+  return place.container;
+}
+
+const RULE_WORDS = { visibility: 'visibility', requirement: 'requirement' } as const;
+
+/** "“Pet name”, visibility condition 1" / "“Colour”, choice 2". */
+function whereOf(place: Place, rest: (string | number)[]): string {
+  const name = elementName(place);
+  const [first, second, third, fourth] = rest;
+  if ((first === 'visibility' || first === 'requirement') && second === 'rule' && third === 'conditions') {
+    return typeof fourth === 'number'
+      ? `${name}, ${RULE_WORDS[first]} condition ${fourth + 1}`
+      : `${name}, ${RULE_WORDS[first]}`;
+  }
+  if (first === 'visibility' || first === 'requirement') return `${name}, ${RULE_WORDS[first]}`;
+  if (first === 'typeConfig' && second === 'choices' && typeof third === 'number')
+    return `${name}, choice ${third + 1}`;
+  return name;
+}
+
+const MIN_FIELD: Record<string, string> = { minLength: 'minLength', minSelected: 'minSelected' };
+
+/** The id of the input that edits `rest` (the path inside the element), as properties.tsx names them. */
+function fieldIdOf(element: Element, rest: (string | number)[]): string | undefined {
+  const [first, second, third, fourth] = rest;
+  switch (first) {
+    case 'code':
+      return 'question-code';
+    case 'prompt':
+      return 'question-prompt';
+    case 'sectionTitle':
+      return 'question-section';
+    case 'type':
+      return 'question-type';
+    case 'width':
+      return 'question-width';
+    case 'title':
+      return 'section-title';
+    case 'visibility':
+    case 'requirement': {
+      if (typeof fourth !== 'number') return `${first}-mode`;
+      const part = rest[4];
+      const control = part === 'questionCode' || part === 'source' ? 'source' : part === 'subField' ? 'subfield' : part;
+      return `${first}-condition-${fourth}-${control ?? 'source'}`;
+    }
+    case 'typeConfig': {
+      if (second === 'choices') {
+        if (typeof third !== 'number') return 'choice-label-0';
+        return `choice-${fourth === 'label' ? 'label' : 'value'}-${third}`;
+      }
+      if (second === 'min' && element.kind === 'question') {
+        // A "min above max" check reports `min` even for types whose field is minLength or minSelected.
+        const config = Object.keys(element.question.typeConfig ?? {});
+        const named = config.find((key) => MIN_FIELD[key]);
+        if (named && !config.includes('min')) return `type-config-${named}`;
+      }
+      return typeof second === 'string' ? `type-config-${second}` : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+const valueAt = (root: unknown, path: (string | number)[]): unknown =>
+  path.reduce<unknown>((value, key) => (value as Record<string | number, unknown> | undefined)?.[key], root);
+
+const isList = (operator: string) => (LIST_OPERATORS as readonly string[]).includes(operator);
+
+/** The value input of a condition is a select (choices, yes/no) or something typed. */
+function valueVerb(condition: Condition, questions: Map<string, Question>): 'Choose' | 'Enter' {
+  const read = condition.source === 'ANSWER' ? questions.get(condition.questionCode ?? '') : undefined;
+  if (read && !condition.subField && (CHOICE_TYPES.has(read.type) || read.type === 'YES_NO')) return 'Choose';
+  return read?.type === 'DATE' ? 'Choose' : 'Enter';
+}
+
+const sentence = (text: string) => {
+  const trimmed = text.trim();
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+};
+
+function bound(issue: Issue, kind: 'least' | 'most'): string {
+  const value = Number(kind === 'least' ? issue.minimum : issue.maximum);
+  if (issue.origin === 'string') return `Shorten this to at most ${value} characters.`;
+  if (issue.origin === 'array') {
+    return kind === 'least' ? `Add at least ${value}.` : `Use at most ${value}.`;
+  }
+  const exclusive = issue.inclusive === false;
+  if (kind === 'least') return exclusive ? `Use a number above ${value}.` : `Use a number of at least ${value}.`;
+  return exclusive ? `Use a number below ${value}.` : `Use a number of at most ${value}.`;
+}
+
+/** The sentence for one issue, from where it is and what the draft holds there. */
+function messageOf(
+  definition: Definition,
+  place: Place | undefined,
+  rest: (string | number)[],
+  issue: Issue,
+  questions: Map<string, Question>,
+): string {
+  const here = valueAt(definition, issue.path);
+  const [first, second, third, fourth, fifth] = rest;
+  const tooBig = issue.code === 'too_big';
+  const tooSmall = issue.code === 'too_small';
+
+  if (!place) {
+    if (issue.path.length === 0 && issue.code === 'custom')
+      return 'The questionnaire mixes steps, tabs and questions at the top level. Keep one layout: move everything into steps.';
+    return tooBig ? `This questionnaire has too many elements here: ${bound(issue, 'most')}` : sentence(issue.message);
+  }
+
+  if (first === 'code') {
+    const code = String(here ?? '');
+    if (issue.code === 'duplicate' || /duplicate/i.test(issue.message))
+      return `Another question already uses the code “${code}”. Give this question its own code.`;
+    if (tooSmall || code === '') return 'Give this question a code. It names its answers in exports.';
+    if (tooBig) return 'Use a code of at most 128 characters.';
+    return 'Start the code with a letter or “_”, then use only letters, digits, “_” or “-”.';
+  }
+
+  if (first === 'visibility' || first === 'requirement') {
+    const ruleName = first === 'visibility' ? '“Always shown”' : '“Optional”';
+    if (third !== 'conditions' || typeof fourth !== 'number') {
+      if (tooBig) return 'Use at most 50 conditions.';
+      return `Add a condition, or choose ${ruleName}.`;
+    }
+    const condition = valueAt(definition, [...place.path, ...rest.slice(0, 4)]) as Condition;
+    if (fifth === 'questionCode') {
+      if (!condition?.questionCode) return 'Choose the question this condition reads.';
+      return 'This condition reads a question that no longer exists. Choose another question, or remove the condition.';
+    }
+    if (fifth === 'value') {
+      if (tooBig) return 'Shorten this value to at most 1000 characters.';
+      if (condition && isList(condition.operator) && !Array.isArray(condition.value))
+        return 'Choose one or more values for this condition.';
+      if (condition?.value === undefined)
+        return `${valueVerb(condition, questions)} the value this condition compares with.`;
+    }
+  }
+
+  if (first === 'typeConfig') {
+    const type = place.element.kind === 'question' ? place.element.question.type : '';
+    if (second === 'choices') {
+      if (typeof third !== 'number') return tooBig ? 'Use at most 500 choices.' : 'Add at least one choice.';
+      if (fourth === 'value') {
+        if (issue.code === 'duplicate' || /duplicate/i.test(issue.message))
+          return `Another choice already has the value “${String(here)}”. Give each choice its own value.`;
+        if (tooSmall) return 'Give this choice a value.';
+      }
+      if (tooBig) return bound(issue, 'most');
+    }
+    if (second === 'acceptedContentTypes' && typeof third === 'number')
+      return `“${String(here)}” is not a file type. Use one such as image/png, application/pdf or image/* (any image).`;
+    if (second === 'allowedCountries' && typeof third === 'number')
+      return `“${String(here)}” is not a country code. Use two capital letters, such as DE or FR.`;
+    if (issue.code === 'custom' && (second === 'min' || second === 'max'))
+      return type === 'DATE'
+        ? 'The earliest date is after the latest. Move it earlier, or the latest later.'
+        : 'The smallest value is above the largest. Lower it, or raise the largest.';
+    if (type === 'DATE' && (second === 'min' || second === 'max')) return 'Choose a date.';
+    if (issue.code === 'invalid_type' && issue.expected === 'int') return 'Use a whole number.';
+    if (issue.code === 'invalid_type') return issue.expected === 'number' ? 'Use a number.' : 'Use text here.';
+    if (issue.code === 'unrecognized_keys')
+      return 'This question has a setting this editor does not know. Change its type and back to clear it.';
+    const integer = /int/.test(issue.origin ?? '') || ['maxFiles', 'min', 'max', 'step'].includes(String(second));
+    if ((tooBig || tooSmall) && issue.origin !== 'string' && issue.origin !== 'array' && integer && type !== 'NUMBER')
+      return bound(issue, tooSmall ? 'least' : 'most').replace('a number', 'a whole number');
+    if (tooBig || tooSmall) return bound(issue, tooSmall ? 'least' : 'most');
+    if (typeof second === 'string')
+      return `Check “${settingName(second, type)}”: ${sentence(issue.message).toLowerCase()}`;
+  }
+
+  if (tooBig) return bound(issue, 'most');
+  if (first === 'id') return 'This element has the same internal id as another one. Duplicate it and remove this one.';
+  // The server's sentences (and the schema's) without paths or codes.
+  return sentence(issue.message.replace(/\s*\(first used at [^)]*\)/g, '').replace(/\b[A-Z][A-Z_]{3,}\b/g, 'this'));
+}
+
+/** The checks the schema skips once a part of the draft has other problems, made here so all show at once. */
+function structureIssues(definition: Definition): Issue[] {
+  const issues: Issue[] = [];
+  const codes = new Set<string>();
+  const rules: { config: Question['visibility']; path: (string | number)[] }[] = [];
+  walkDefinition(definition, (element) => {
+    const node = element.kind === 'step' ? element.step : element.kind === 'tab' ? element.tab : element.question;
+    const path = [...element.path];
+    rules.push({ config: node.visibility as Question['visibility'], path: [...path, 'visibility'] });
+    rules.push({ config: node.requirement as Question['requirement'], path: [...path, 'requirement'] });
+    if (element.kind !== 'question') return;
+    const { code } = element.question;
+    if (code && codes.has(code)) issues.push({ path: [...path, 'code'], code: 'duplicate', message: 'Duplicate code' });
+    codes.add(code);
+    const choices = choicesOf(element.question as Question) ?? [];
+    const values = new Set<string>();
+    choices.forEach((choice, index) => {
+      if (choice.value && values.has(choice.value))
+        issues.push({
+          path: [...path, 'typeConfig', 'choices', index, 'value'],
+          code: 'duplicate',
+          message: 'Duplicate',
+        });
+      values.add(choice.value);
+    });
+  });
+  for (const { config, path } of rules) {
+    (config?.rule?.conditions ?? []).forEach((condition, index) => {
+      if (condition.source === 'ANSWER' && condition.questionCode && !codes.has(condition.questionCode))
+        issues.push({
+          path: [...path, 'rule', 'conditions', index, 'questionCode'],
+          code: 'custom',
+          message: 'Unknown',
+        });
+    });
+  }
+  return issues;
+}
+
+const FIELD_ORDER = [
+  'title',
+  'prompt',
+  'code',
+  'sectionTitle',
+  'type',
+  'width',
+  'typeConfig',
+  'visibility',
+  'requirement',
+];
+
+/** Every type's settings in one order, for sorting problems as the fields are laid out. */
+const CONFIG_ORDER = [...new Set(Object.values(QUESTION_TYPES).flatMap((entry) => Object.keys(entry.config.shape)))];
+
+const cache = new WeakMap<Definition, DraftProblem[]>();
+
+/**
+ * The problems of `definition` (the API's schema, plus its structure checks, worded), and the
+ * server's refusals of fields (`serverErrors`, from a rejected save) that the local check did
+ * not find. Cached per definition (drafts are immutable values).
+ */
+export function draftProblems(
+  definition: Definition,
+  serverErrors: readonly { path: string; message: string }[] = [],
+): DraftProblem[] {
+  const cached = serverErrors.length === 0 ? cache.get(definition) : undefined;
+  if (cached) return cached;
+  const parsed = Definition.safeParse(definition);
+  const issues: Issue[] = parsed.success ? [] : (parsed.error.issues as unknown as Issue[]);
+  if (!parsed.success) issues.push(...structureIssues(definition));
+  for (const error of serverErrors) {
+    issues.push({
+      path: error.path ? error.path.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k)) : [],
+      code: 'server',
+      message: error.message,
+    });
+  }
+
+  const places = placesOf(definition);
+  const questions = new Map<string, Question>();
+  for (const place of places)
+    if (place.element.kind === 'question') questions.set(place.element.question.code, place.element.question);
+  const placeOf = (path: (string | number)[]) => {
+    let best: Place | undefined;
+    for (const place of places) {
+      if (place.path.length <= path.length && place.path.every((key, i) => key === path[i])) {
+        if (!best || place.path.length > best.path.length) best = place;
+      }
+    }
+    return best;
+  };
+
+  const seen = new Set<string>();
+  const problems: (DraftProblem & { order: number; field: number[] })[] = [];
+  for (const issue of issues) {
+    const path = issue.path.join('.');
+    const place = placeOf(issue.path);
+    const rest = place ? issue.path.slice(place.path.length) : issue.path;
+    // One problem per field: a condition's value that is missing and not a list is one thing to fix.
+    const key = `${path}|${rest[0] === 'code' || rest[3] === 'questionCode' ? 'code' : ''}`;
+    if (seen.has(path) || seen.has(key)) continue;
+    seen.add(path);
+    seen.add(key);
+    problems.push({
+      path,
+      message: messageOf(definition, place, rest, issue, questions),
+      where: place ? whereOf(place, rest) : 'The questionnaire',
+      selection: place ? selectionOfPath(place.path.join('.')) : undefined,
+      fieldId: place ? fieldIdOf(place.element, rest) : undefined,
+      order: place?.order ?? -1,
+      field: [
+        FIELD_ORDER.indexOf(String(rest[0] ?? '')),
+        rest[0] === 'typeConfig' ? CONFIG_ORDER.indexOf(String(rest[1])) : 0,
+        ...rest.filter((k): k is number => typeof k === 'number'),
+      ],
+    });
+  }
+  problems.sort((a, b) => a.order - b.order || compareLists(a.field, b.field));
+  const result = problems.map(({ order: _order, field: _field, ...problem }) => {
+    if (!problem.selection) delete problem.selection;
+    if (!problem.fieldId) delete problem.fieldId;
+    return problem;
+  });
+  if (serverErrors.length === 0) cache.set(definition, result);
+  return result;
+}
+
+function compareLists(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const difference = (a[i] ?? -1) - (b[i] ?? -1);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/** The problems about one field path, or any field under it, for the inline messages. */
+export function problemsAt(problems: readonly DraftProblem[], path: string, under = false): DraftProblem[] {
+  return problems.filter((problem) => problem.path === path || (under && problem.path.startsWith(`${path}.`)));
+}

@@ -1,0 +1,140 @@
+import type { Definition, QuestionnaireDetail } from '@forms-engine/schema';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fingerprint, pendingEdits } from '../../data/pending-edits.ts';
+import { renderWithApi } from '../../test/fake-api.tsx';
+import { DraftPage } from '../draft/draft-page.tsx';
+import { twoSteps } from '../draft/test-definitions.ts';
+import { QuestionnaireLayout } from './questionnaire-layout.tsx';
+
+// The preview mounts the real embed; these tests are about publishing (preview.test.tsx has it).
+vi.mock('../draft/preview.tsx', () => ({ Preview: () => null }));
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const detail = (extra: Partial<QuestionnaireDetail>): QuestionnaireDetail => ({
+  id: 'q1',
+  publicId: 'pub1',
+  name: 'Survey',
+  allowedOrigins: [],
+  submissionPolicy: 'MULTIPLE',
+  currentVersion: 2,
+  hasUnpublishedChanges: true,
+  draft: { schemaVersion: 1, steps: [], tabs: [], questions: [] },
+  updatedAt: '2026-11-22T10:00:00.000Z',
+  ...extra,
+});
+
+function renderLayout(initial: Partial<QuestionnaireDetail>, { url = '/questionnaires/q1', withDraft = false } = {}) {
+  let current = detail(initial);
+  const children = [
+    ...(withDraft ? [{ index: true, element: <DraftPage /> }] : []),
+    { path: 'versions', element: <p>Versions screen</p> },
+  ];
+  return renderWithApi([{ path: '/questionnaires/:questionnaireId', element: <QuestionnaireLayout />, children }], {
+    url,
+    handlers: {
+      'questionnaires.get': () => current,
+      'questionnaires.replaceDraft': ({ id: _id, ...draft }: { id: string } & Definition) => {
+        current = { ...current, draft, hasUnpublishedChanges: true };
+        return current;
+      },
+      'questionnaires.publish': () => {
+        current = { ...current, currentVersion: current.currentVersion + 1, hasUnpublishedChanges: false };
+        return current;
+      },
+      'questionnaires.versions': () => [],
+      'questionnaires.version': () => ({ versionNumber: 1, publishedAt: current.updatedAt, definition: twoSteps() }),
+    },
+  });
+}
+
+const publishButton = () => screen.getByRole('button', { name: 'Publish' });
+
+describe('publishing', () => {
+  it('is disabled when the draft is the published version, and says why next to the button', async () => {
+    renderLayout({ currentVersion: 2, hasUnpublishedChanges: false });
+    await screen.findByRole('heading', { name: 'Survey' });
+    expect(publishButton()).toHaveProperty('disabled', true);
+    const reason = screen.getByText('Nothing to publish: the draft is the same as version 2.');
+    expect(publishButton().getAttribute('aria-describedby')).toContain(reason.id);
+  });
+
+  it('is enabled when the draft has changes, and before the first publish', async () => {
+    renderLayout({ currentVersion: 2, hasUnpublishedChanges: true });
+    await screen.findByRole('heading', { name: 'Survey' });
+    expect(publishButton()).toHaveProperty('disabled', false);
+    expect(screen.queryByText(/Nothing to publish/)).toBeNull();
+    cleanup();
+    renderLayout({ currentVersion: 0, hasUnpublishedChanges: false });
+    await screen.findByRole('heading', { name: 'Survey' });
+    expect(publishButton()).toHaveProperty('disabled', false);
+  });
+
+  it('never publishes on Enter in the note; the button does, with the note, then disables itself', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = renderLayout({ currentVersion: 1, hasUnpublishedChanges: true });
+    await screen.findByRole('heading', { name: 'Survey' });
+    await user.type(screen.getByLabelText('Publish note (optional)'), 'Spring edition{Enter}');
+    // Give a stray submit time to reach the API.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo('questionnaires.publish')).toHaveLength(0);
+    expect((screen.getByLabelText('Publish note (optional)') as HTMLInputElement).value).toBe('Spring edition');
+
+    await user.click(publishButton());
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Published version 2'));
+    expect(callsTo('questionnaires.publish')[0]?.input).toEqual({ id: 'q1', note: 'Spring edition' });
+    await waitFor(() => expect(publishButton()).toHaveProperty('disabled', true));
+    expect(screen.getByText('Nothing to publish: the draft is the same as version 2.')).toBeDefined();
+  });
+});
+
+describe('publishing never leaves the latest edits behind', () => {
+  it('saves an edit made a moment ago first, then publishes it', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderLayout(
+      { currentVersion: 1, hasUnpublishedChanges: false, draft: twoSteps() },
+      { withDraft: true },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Age (Number)' }));
+    await user.type(screen.getByLabelText('Prompt'), ' in years');
+    // Publish at once, before the autosave's pause has passed.
+    await user.click(publishButton());
+    await screen.findByText('Published version 2', { selector: '[role="status"]' }, { timeout: 10_000 });
+    const order = calls.map((call) => call.path).filter((path) => path !== 'questionnaires.get');
+    expect(order.indexOf('questionnaires.replaceDraft')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('questionnaires.replaceDraft')).toBeLessThan(order.indexOf('questionnaires.publish'));
+    const saved = calls.filter((call) => call.path === 'questionnaires.replaceDraft').at(-1)?.input as Definition;
+    expect(saved.steps[1]?.questions.find((q) => q.code === 'age')?.prompt).toBe('Age in years');
+  });
+
+  it('is disabled, saying why, while the draft has problems that keep it from being saved', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = renderLayout(
+      { currentVersion: 1, hasUnpublishedChanges: true, draft: twoSteps() },
+      { withDraft: true },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Age (Number)' }));
+    await user.selectOptions(screen.getByLabelText('Visibility mode'), 'CONDITIONAL');
+    await user.selectOptions(screen.getByLabelText('Reads'), 'color');
+    await user.selectOptions(screen.getByLabelText('Operator'), 'EQUALS');
+    await waitFor(() => expect(publishButton()).toHaveProperty('disabled', true));
+    const reason = screen.getByText(/Fix the problems in the draft before publishing/);
+    expect(publishButton().getAttribute('aria-describedby')).toContain(reason.id);
+    expect(callsTo('questionnaires.publish')).toHaveLength(0);
+  });
+
+  it('is disabled on another tab while edits kept in this browser are not saved yet, with a link to the draft', async () => {
+    pendingEdits<Definition>('draft', 'q1').write(twoSteps(), fingerprint(detail({}).draft));
+    renderLayout({ currentVersion: 1, hasUnpublishedChanges: true }, { url: '/questionnaires/q1/versions' });
+    await screen.findByText('Versions screen');
+    expect(publishButton()).toHaveProperty('disabled', true);
+    const reason = screen.getByText(/edits to the draft are kept in this browser but not saved yet/);
+    expect(publishButton().getAttribute('aria-describedby')).toContain(reason.id);
+    expect(screen.getByRole('link', { name: 'Open the draft' }).getAttribute('href')).toBe('/questionnaires/q1');
+  });
+});

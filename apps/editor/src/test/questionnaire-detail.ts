@@ -1,0 +1,18 @@
+import type { Definition, QuestionnaireDetail } from '@forms-engine/schema';
+
+/** A questionnaire as `questionnaires.get` returns it, for the fake API's handlers. */
+export const questionnaireDetail = (
+  draft: Definition = { schemaVersion: 1, steps: [], tabs: [], questions: [] },
+  extra: Partial<QuestionnaireDetail> = {},
+): QuestionnaireDetail => ({
+  id: 'q1',
+  publicId: 'pub1',
+  name: 'Survey',
+  allowedOrigins: [],
+  submissionPolicy: 'MULTIPLE',
+  currentVersion: 0,
+  hasUnpublishedChanges: true,
+  draft,
+  updatedAt: '2026-11-22T10:00:00.000Z',
+  ...extra,
+});
