@@ -8,4 +8,5 @@ export * from './question-types';
 export * from './questionnaire';
 export * from './response';
 export * from './rules';
+export * from './summary';
 export * from './webhooks';
