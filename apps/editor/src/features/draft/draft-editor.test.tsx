@@ -20,7 +20,11 @@ const detail = questionnaireDetail;
 
 function renderDraft(
   replaceDraft: (input: { id: string } & Definition) => unknown = (input) => detail(input),
-  { server = twoSteps(), handlers = {} }: { server?: Definition; handlers?: Handlers } = {},
+  {
+    server = twoSteps(),
+    store = { draft: server },
+    handlers = {},
+  }: { server?: Definition; store?: { draft: Definition }; handlers?: Handlers } = {},
 ) {
   return renderWithApi(
     [
@@ -30,8 +34,14 @@ function renderDraft(
     {
       url: '/questionnaires/q1',
       handlers: {
-        'questionnaires.get': () => detail(server),
-        'questionnaires.replaceDraft': replaceDraft,
+        // Like the real server, a reload reads the draft that the last accepted save left there.
+        'questionnaires.get': () => detail(store.draft),
+        'questionnaires.replaceDraft': async (input: { id: string } & Definition) => {
+          const answer = await replaceDraft(input);
+          const { id: _id, ...draft } = input;
+          store.draft = draft;
+          return answer;
+        },
         ...handlers,
       },
     },
@@ -161,14 +171,15 @@ describe('no edit is lost', () => {
 
   it('brings unsaved edits back after a reload, and saves them once they are fixed', async () => {
     const user = userEvent.setup();
-    const first = renderDraft();
+    const store = { draft: twoSteps() };
+    const first = renderDraft(undefined, { store });
     await halfBuiltRule(user);
     await user.clear(screen.getByLabelText('Prompt'));
     await user.type(screen.getByLabelText('Prompt'), 'Your age');
     await waitFor(() => expect(status()).toMatch(/^Not saved yet/), SLOW);
     first.unmount();
 
-    renderDraft();
+    renderDraft(undefined, { store });
     expect(await screen.findByText(/were not saved on the server yet; they are back/)).toBeDefined();
     expect(await within(outline()).findByRole('button', { name: /^Your age/ })).toBeDefined();
     expect(problemList()).toMatch(/^“Your age”, visibility condition 1/);
