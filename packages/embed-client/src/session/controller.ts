@@ -115,6 +115,8 @@ export function createSession(options: SessionOptions): Session {
         return;
       case 'remember':
         return store.write(effect.responseId);
+      case 'keep-screen':
+        return store.writeScreen(effect.responseId, effect.body);
       case 'forget':
         restart();
         return store.write(null);
@@ -158,7 +160,9 @@ export function createSession(options: SessionOptions): Session {
       });
     },
     start() {
-      dispatch({ type: 'START', storedResponseId: store.read() });
+      const storedResponseId = store.read();
+      const keptScreen = storedResponseId ? store.readScreen(storedResponseId) : null;
+      dispatch({ type: 'START', storedResponseId, keptScreen });
     },
     reset() {
       dispatch({ type: 'RESET' });

@@ -457,6 +457,46 @@ describe('session machine', () => {
       expect(patches(changed.effects)).toHaveLength(1);
     });
 
+    it('keeps the screen it saved until a save is acknowledged, so a reload that reads the response first shows it', () => {
+      const onStep2 = drive([
+        ...loaded,
+        { type: 'ANSWER', code: 'name', value: 'Ada' },
+        { type: 'NEXT' },
+        { type: 'CREATED', responseId: 'r1' },
+        { type: 'SAVED' },
+        { type: 'SELECT_TAB', tabId: 't2' },
+        { type: 'ANSWER', code: 'b', value: 'typed' },
+      ]);
+      const body = { answers: { name: 'Ada', b: 'typed' }, lastPosition: { stepId: 's2', tabId: 't2' } };
+      const hidden = drive([{ type: 'PAGE_HIDDEN' }], onStep2.state);
+      expect(hidden.effects).toContainEqual({ type: 'keep-screen', responseId: 'r1', body });
+      expect(drive([{ type: 'SAVED' }], hidden.state).effects).toContainEqual({
+        type: 'keep-screen',
+        responseId: 'r1',
+        body: null,
+      });
+
+      // The reloaded page reads the response before the unload's save has landed.
+      const reloaded = drive([
+        { type: 'START', storedResponseId: 'r1', keptScreen: body },
+        {
+          type: 'REHYDRATED',
+          rehydration: {
+            status: 'IN_PROGRESS',
+            versionNumber: 3,
+            answers: { name: 'Ada' },
+            lastPosition: { stepId: 's2', tabId: 't1' },
+            definition,
+            submissionPolicy: 'MULTIPLE',
+          },
+        },
+      ]);
+      expect(reloaded.state).toMatchObject({ stepId: 's2', tabId: 't2', answers: { name: 'Ada', b: 'typed' } });
+      expect(reloaded.state.keptScreen).toBeNull();
+      // Not known to be saved: the next hide sends it again.
+      expect(patches(drive([{ type: 'PAGE_HIDDEN' }], reloaded.state).effects)).toEqual([body]);
+    });
+
     it('after a rehydration, hiding the page unchanged sends nothing', () => {
       const { effects } = drive([
         { type: 'START', storedResponseId: 'r9' },

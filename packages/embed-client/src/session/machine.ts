@@ -42,8 +42,9 @@ export function transition(state: SessionState, event: SessionEvent): Transition
   switch (event.type) {
     case 'START':
       if (event.storedResponseId) {
+        const keptScreen = event.keptScreen ?? null;
         return {
-          state: { ...state, phase: 'loading', responseId: event.storedResponseId },
+          state: { ...state, phase: 'loading', responseId: event.storedResponseId, keptScreen },
           effects: [{ type: 'rehydrate', responseId: event.storedResponseId }],
         };
       }
@@ -76,7 +77,17 @@ export function transition(state: SessionState, event: SessionEvent): Transition
         const detail = { versionNumber, status: 'COMPLETED' as const };
         return { state: { ...state, questionnaire, phase: 'completed' }, effects: [emit({ name: 'ready', detail })] };
       }
-      return enterForm(state, questionnaire, answers, lastPosition);
+      const kept = state.keptScreen;
+      if (!kept) return enterForm(state, questionnaire, answers, lastPosition);
+      // The save made as the page unloaded may not have landed yet: what was on screen wins, and
+      // counts as unsent until the server acknowledges a save.
+      const entered = enterForm(
+        { ...state, keptScreen: null },
+        questionnaire,
+        { ...answers, ...kept.answers },
+        kept.lastPosition ?? lastPosition,
+      );
+      return { ...entered, state: { ...entered.state, save: { ...entered.state.save, sent: null } } };
     }
 
     case 'LOAD_FAILED': {
@@ -149,7 +160,10 @@ export function transition(state: SessionState, event: SessionEvent): Transition
         ...state,
         save: { ...state.save, inFlight: false, failures: 0, problem: null },
       };
-      const effects: Effect[] = [emit({ name: 'save', detail: { responseId } })];
+      const effects: Effect[] = [
+        { type: 'keep-screen', responseId, body: null },
+        emit({ name: 'save', detail: { responseId } }),
+      ];
       if (settled.save.wanted) {
         const again = requestSave(settled, true);
         return { state: again.state, effects: [...effects, ...again.effects] };

@@ -56,7 +56,12 @@ export function saveOnHide(state: SessionState): Transition {
   if (state.phase !== 'form' || !state.responseId || state.submit.status === 'pending' || sameAsSent(state)) {
     return { state, effects: [] };
   }
-  return sendPatch(state, true);
+  const sent = sendPatch(state, true);
+  const patch = sent.effects[0] as Extract<Effect, { type: 'patch' }>;
+  return {
+    ...sent,
+    effects: [...sent.effects, { type: 'keep-screen', responseId: patch.responseId, body: patch.body }],
+  };
 }
 
 /** After a rehydration the server holds what is on screen: remember it as sent. */

@@ -50,6 +50,8 @@ export interface SessionState {
   epoch: number;
   /** A sentence shown above the form: `erased` when the earlier answers are gone (spec section 3 rule 5). */
   notice: 'erased' | null;
+  /** Between START and the rehydration: the screen kept as the page was last hidden. */
+  keptScreen: PatchResponseRequest | null;
   save: {
     wanted: boolean;
     inFlight: boolean;
@@ -82,12 +84,15 @@ export type Effect =
   | { type: 'complete'; responseId: string }
   | { type: 'retry-later'; delayMs: number }
   | { type: 'remember'; responseId: string }
+  /** The screen saved as the page was hidden (null: the server has acknowledged a save since). */
+  | { type: 'keep-screen'; responseId: string; body: PatchResponseRequest | null }
   /** Drops the stored id, cancels requests in flight and pending retries: they belong to a session that is gone. */
   | { type: 'forget' }
   | { type: 'emit'; event: EmittedEvent };
 
 export type SessionEvent =
-  | { type: 'START'; storedResponseId: string | null }
+  /** `keptScreen`: the screen saved as the page was last hidden, which the server may not hold yet. */
+  | { type: 'START'; storedResponseId: string | null; keptScreen?: PatchResponseRequest | null }
   | { type: 'LIVE_LOADED'; live: LiveQuestionnaire }
   | { type: 'REF_STATUS_LOADED'; status: RefStatus['status'] }
   | { type: 'REHYDRATED'; rehydration: ResponseRehydration }
@@ -131,6 +136,7 @@ export function initialState(externalRef: string | undefined): SessionState {
     questionnaire: null,
     externalRef,
     responseId: null,
+    keptScreen: null,
     creating: false,
     answers: {},
     stepId: null,

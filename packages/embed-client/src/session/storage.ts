@@ -1,12 +1,22 @@
+import type { PatchResponseRequest } from '../client/types';
+
 /**
- * Only the response id is kept, in sessionStorage, one key per questionnaire (and external
+ * The response id is kept in sessionStorage, one key per questionnaire (and external
  * reference, so a site that switches users in one tab never resumes another person's
  * answers). Storage can be missing or refuse writes (privacy modes, sandboxed frames): then
  * the embed just does not resume.
+ *
+ * Beside it, for a moment, the screen saved as the page was hidden: that save goes out with
+ * `keepalive` as the page unloads, and a reload can read the response before it lands. The
+ * reloaded page puts the kept screen over what it read; the next acknowledged save drops it.
  */
 export interface ResponseIdStore {
   read(): string | null;
+  /** `null` also drops the kept screen. */
   write(responseId: string | null): void;
+  /** The screen kept for this response, if any. */
+  readScreen(responseId: string): PatchResponseRequest | null;
+  writeScreen(responseId: string, body: PatchResponseRequest | null): void;
 }
 
 export function storageKey(publicId: string, externalRef: string | undefined): string {
@@ -22,21 +32,41 @@ export function sessionStore(publicId: string, externalRef: string | undefined):
       return undefined;
     }
   };
+  const screenKey = `${key}:screen`;
+  const attempt = <T>(work: () => T, otherwise: T): T => {
+    try {
+      return work();
+    } catch {
+      return otherwise; // not resuming is the only consequence
+    }
+  };
   return {
-    read() {
-      try {
-        return storage()?.getItem(key) ?? null;
-      } catch {
-        return null;
-      }
-    },
+    read: () => attempt(() => storage()?.getItem(key) ?? null, null),
     write(responseId) {
-      try {
+      attempt(() => {
         if (responseId) storage()?.setItem(key, responseId);
-        else storage()?.removeItem(key);
-      } catch {
-        // Not resuming is the only consequence.
-      }
+        else {
+          storage()?.removeItem(key);
+          storage()?.removeItem(screenKey);
+        }
+      }, undefined);
+    },
+    readScreen(responseId) {
+      return attempt(() => {
+        const kept = JSON.parse(storage()?.getItem(screenKey) ?? 'null') as KeptScreen | null;
+        return kept?.responseId === responseId ? kept.body : null;
+      }, null);
+    },
+    writeScreen(responseId, body) {
+      attempt(() => {
+        if (body) storage()?.setItem(screenKey, JSON.stringify({ responseId, body } satisfies KeptScreen));
+        else storage()?.removeItem(screenKey);
+      }, undefined);
     },
   };
+}
+
+interface KeptScreen {
+  responseId: string;
+  body: PatchResponseRequest;
 }
