@@ -3,8 +3,10 @@ import { createColumnHelper, FlexRender, tableFeatures, useTable } from '@tansta
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTRPC } from '../../data/trpc.ts';
+import { questionName } from '../../definition-words/index.ts';
 import { ConfirmButton, ProblemMessage } from '../../ui/index.ts';
 import { useQuestionnaireId } from '../questionnaires/questionnaire-layout.tsx';
+import { answerCell, useAnswerQuestions } from './answer-columns.ts';
 import { managementUrl } from './download.ts';
 import { DownloadLink } from './download-link.tsx';
 import { bytes, dateTime } from './format.ts';
@@ -26,6 +28,7 @@ export interface ResponseRow {
   createdAt: string;
   updatedAt: string;
   completedAt?: string;
+  answers: Record<string, unknown>;
 }
 
 const features = tableFeatures({});
@@ -48,6 +51,14 @@ export function ResponsesPage() {
     }),
   );
 
+  // The first few answers, headed by their prompts, so a response is recognisable without opening it.
+  const answerColumns = useAnswerQuestions(id).map((question) =>
+    column.accessor((row: ResponseRow) => row.answers[question.code], {
+      id: `answer-${question.code}`,
+      header: questionName(question),
+      cell: (info) => answerCell(question, info.getValue()),
+    }),
+  );
   const columns = column.columns([
     column.accessor('responseId', {
       header: 'Response',
@@ -58,6 +69,7 @@ export function ResponsesPage() {
       ),
     }),
     column.accessor('status', { header: 'Status', cell: (info) => STATUS_LABELS[info.getValue()] }),
+    ...answerColumns,
     column.accessor('versionNumber', { header: 'Version', cell: (info) => `v${info.getValue()}` }),
     column.accessor('externalRef', { header: 'External reference', cell: (info) => info.getValue() ?? '—' }),
     column.accessor('createdAt', { header: 'Started', cell: (info) => dateTime(info.getValue()) }),
