@@ -39,9 +39,11 @@ export function BarTable({
         {rows.map((row) => (
           <tr key={row.key}>
             <th scope="row">{row.label}</th>
-            <td className="bar-cell">
-              <Bar share={base > 0 ? row.count / base : 0} />
-              <span className="bar-number">{numberWords(row.count)}</span>
+            <td>
+              <div className="bar-cell">
+                <Bar share={base > 0 ? row.count / base : 0} />
+                <span className="bar-number">{numberWords(row.count)}</span>
+              </div>
             </td>
             <td className="bar-number">{percentWords(row.count, base)}</td>
           </tr>

@@ -29,18 +29,22 @@ export function StepFunnel({ steps, responses }: { steps: ResponseSummary['steps
           {steps.map((step, index) => (
             <tr key={step.stepId}>
               <th scope="row">{sectionName(step, 'Step', index)}</th>
-              <td className="bar-cell">
-                <Bar share={responses > 0 ? step.reached / responses : 0} />
-                <span className="bar-number">
-                  {numberWords(step.reached)} ({percentWords(step.reached, responses)})
-                </span>
+              <td>
+                <div className="bar-cell">
+                  <Bar share={responses > 0 ? step.reached / responses : 0} />
+                  <span className="bar-number">
+                    {numberWords(step.reached)} ({percentWords(step.reached, responses)})
+                  </span>
+                </div>
               </td>
-              <td className="bar-cell">
-                <Bar share={responses > 0 ? step.droppedHere / responses : 0} kind="hatched" />
-                <span className="bar-number">
-                  {numberWords(step.droppedHere)} ({percentWords(step.droppedHere, step.reached)} of those who reached
-                  it)
-                </span>
+              <td>
+                <div className="bar-cell">
+                  <Bar share={responses > 0 ? step.droppedHere / responses : 0} kind="hatched" />
+                  <span className="bar-number">
+                    {numberWords(step.droppedHere)} ({percentWords(step.droppedHere, step.reached)} of those who reached
+                    it)
+                  </span>
+                </div>
               </td>
             </tr>
           ))}
