@@ -49,7 +49,11 @@ const definition = {
 
 beforeAll(async () => {
   // A fixed locale, so the date fields take their digits in a known order (month, day, year).
-  context = await run.browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
+  context = await run.browser.newContext({
+    viewport: { width: 1400, height: 1000 },
+    locale: 'en-US',
+    acceptDownloads: true,
+  });
   page = await context.newPage();
   api = apiOf(run.server.url);
 });
@@ -192,12 +196,20 @@ describe('the Summary screen', () => {
     await expect.poll(() => figure('Responses')).toBe('4');
   });
 
-  it('the responses table shows the first answers under their prompts', async () => {
+  it('the responses table shows the first answers under their prompts, and the CSV can be headed by them', async () => {
     await page.getByRole('link', { name: 'Responses', exact: true }).click();
     const table = page.getByRole('table', { name: 'Responses' });
     await expect.poll(() => table.getByRole('columnheader', { name: 'Which plan do you use?' }).count()).toBe(1);
     await expect.poll(() => table.getByRole('cell', { name: 'Free', exact: true }).count()).toBe(1);
     expect(await table.getByRole('cell', { name: 'Pro', exact: true }).count()).toBe(2);
     await expectNoViolations('responses with answers');
+
+    // The CSV headed by the prompts a builder reads, on request.
+    await page.getByLabel('Head the answer columns by question prompt (not code)').check();
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download CSV' }).click();
+    let text = '';
+    for await (const chunk of await (await download).createReadStream()) text += chunk;
+    expect(text.split('\r\n')[0]).toMatch(/,Which plan do you use\?,How happy are you\?,Why did you choose it\?$/);
   });
 });

@@ -57,7 +57,7 @@ describe('the response table', () => {
     expect(screen.getByText('10 MB')).toBeDefined();
   });
 
-  it('sends the filters as the query input, keeps them in the URL and in the CSV link', async () => {
+  it('sends the filters as the query input, keeps them in the URL and in the CSV link, headed by codes or prompts', async () => {
     const user = userEvent.setup();
     const { callsTo, router } = renderWithApi(routes, {
       url: '/questionnaires/q1/responses',
@@ -84,6 +84,10 @@ describe('the response table', () => {
     expect(router.state.location.search).toBe('?status=COMPLETED&version=2&ref=order-7');
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
       '/api/v1/questionnaires/q1/responses/export.csv?status=COMPLETED&versionNumber=2&externalRef=order-7',
+    );
+    await user.click(screen.getByLabelText('Head the answer columns by question prompt (not code)'));
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/api/v1/questionnaires/q1/responses/export.csv?status=COMPLETED&versionNumber=2&externalRef=order-7&header=prompt',
     );
   });
 

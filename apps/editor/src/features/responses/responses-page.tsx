@@ -38,6 +38,7 @@ const column = createColumnHelper<typeof features, ResponseRow>();
 export function ResponsesPage() {
   const id = useQuestionnaireId();
   const { filters, page, setFilters, setPage } = useResponseFilters();
+  const [headByPrompt, setHeadByPrompt] = useState(false);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const browse = useQuery(trpc.responses.browse.queryOptions({ id, ...filters, page, size: PAGE_SIZE }));
@@ -100,6 +101,8 @@ export function ResponsesPage() {
     status: filters.status,
     versionNumber: filters.versionNumber ? String(filters.versionNumber) : undefined,
     externalRef: filters.externalRef,
+    // Codes stay the default: they are what scripts reading the file rely on.
+    header: headByPrompt ? 'prompt' : undefined,
   };
 
   return (
@@ -111,6 +114,10 @@ export function ResponsesPage() {
           Download CSV
         </DownloadLink>
         <span className="muted">with the filters above</span>
+        <label>
+          <input type="checkbox" checked={headByPrompt} onChange={(event) => setHeadByPrompt(event.target.checked)} />{' '}
+          Head the answer columns by question prompt (not code)
+        </label>
       </div>
       <ProblemMessage error={browse.error} />
       <ProblemMessage error={remove.error} />
