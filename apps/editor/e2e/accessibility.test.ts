@@ -58,7 +58,7 @@ async function expectNoViolations(page: Page, screen: string) {
 }
 
 describe('accessibility', () => {
-  it('has no axe violations on the list, draft, versions, a version, the diff, settings, responses and a response', async () => {
+  it('has no axe violations on the list, draft, versions, a version, the diff, settings, the summary, responses and a response', async () => {
     const api = apiOf(run.server.url);
     const q = await api.questionnaire('Accessible survey', version1);
     await api.ok('PUT', `/api/v1/questionnaires/${q.id}/draft`, {
@@ -76,6 +76,7 @@ describe('accessibility', () => {
       ['versions', `${base}/versions`, (p) => p.getByRole('button', { name: 'Restore version 1' }).waitFor()],
       ['version 1', `${base}/versions/1`, (p) => p.getByText('Pet name').first().waitFor()],
       ['settings', `${base}/settings`, (p) => p.getByText(q.publicId).first().waitFor()],
+      ['summary', `${base}/summary`, (p) => p.getByRole('table', { name: 'Colour' }).waitFor()],
       [
         'responses',
         `${base}/responses`,

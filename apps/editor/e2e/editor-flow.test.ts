@@ -151,6 +151,9 @@ describe('the editor, end to end', () => {
     expect(row).toMatch(/,Ada,true,Rex,36$/);
 
     await page.getByRole('link', { name: /^Response / }).click();
+    // The table shows "Ada" too (an answer column): wait for the response's own page.
+    await page.waitForURL(/\/responses\/[^/]+$/);
+    await expect.poll(() => page.getByRole('heading', { name: /^Response / }).count()).toBe(1);
     await expect.poll(() => page.getByText('Ada').count()).toBeGreaterThan(0);
     responseId = page.url().split('/').at(-1)!;
     await expectAccessible('response detail');

@@ -59,4 +59,12 @@ describe('empty states', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('embed-title');
     await expectAccessible('settings, reached from the responses');
   });
+
+  it('the summary screen says how to get the first response', async () => {
+    await page.getByRole('link', { name: 'Summary' }).click();
+    const steps = page.getByRole('list', { name: 'How to get the first response' });
+    await steps.waitFor();
+    expect(await steps.getByRole('listitem').count()).toBe(2);
+    await expectAccessible('summary, none yet');
+  });
 });

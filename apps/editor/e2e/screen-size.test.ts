@@ -6,8 +6,8 @@ import { accessibilityViolations } from './support/browser.ts';
 import { withServerAndBrowser } from './support/setup.ts';
 
 /**
- * Each screen loads only what it needs (the build from ensure-build.ts): the list stays under its
- * budget, and the draft editor's heavy parts (drag and drop, the embed it previews with) load with
+ * Each screen loads only what it needs (the build from ensure-build.ts): the list and the summary
+ * stay under their budgets, and the draft editor's heavy parts (drag and drop, the embed it previews with) load with
  * the draft screen only. Sizes come from Vite's manifest; Chromium checks that the manifest tells
  * the truth about what the list screen requests.
  */
@@ -16,13 +16,16 @@ const run = withServerAndBrowser();
 const HEAVY = /@dnd-kit\/|embed-client\//;
 
 describe('the JavaScript each screen loads', () => {
-  it(`the list screen loads at most ${BUDGET_KB.list} KB of JavaScript, gzipped`, () => {
-    const list = measureScreen('list');
-    expect({ gzip: kb(list.gzip), within: list.gzip <= BUDGET_KB.list * 1024 }).toEqual({
-      gzip: kb(list.gzip),
-      within: true,
-    });
-  });
+  it.each(Object.entries(BUDGET_KB) as [ScreenName, number][])(
+    'the %s screen loads at most %i KB of JavaScript, gzipped',
+    (screen, budget) => {
+      const size = measureScreen(screen);
+      expect({ gzip: kb(size.gzip), within: size.gzip <= budget * 1024 }).toEqual({
+        gzip: kb(size.gzip),
+        within: true,
+      });
+    },
+  );
 
   it('drag and drop and the embed load with the draft screen and no other', () => {
     const heavyIn = (screen: ScreenName) => modulesIn(measureScreen(screen).files).filter((m) => HEAVY.test(m));

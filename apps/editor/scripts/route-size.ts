@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 export const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** KB = 1,024 bytes of JavaScript, gzipped (level 9), that a screen loads before it shows. */
-export const BUDGET_KB = { list: 150 } as const;
+export const BUDGET_KB = { list: 150, summary: 150 } as const;
 
 /** Each screen's lazy route modules (the keys of the manifest), as `src/routes.tsx` loads them. */
 export const SCREENS = {
@@ -21,6 +21,7 @@ export const SCREENS = {
   versions: ['src/features/questionnaires/questionnaire-layout.tsx', 'src/features/versions/versions-page.tsx'],
   settings: ['src/features/questionnaires/questionnaire-layout.tsx', 'src/features/settings/settings-page.tsx'],
   responses: ['src/features/questionnaires/questionnaire-layout.tsx', 'src/features/responses/responses-page.tsx'],
+  summary: ['src/features/questionnaires/questionnaire-layout.tsx', 'src/features/summary/summary-page.tsx'],
 } as const;
 export type ScreenName = keyof typeof SCREENS;
 

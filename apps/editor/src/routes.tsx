@@ -54,6 +54,10 @@ export const routes: RouteObject[] = [
                   import('./features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
               },
               {
+                path: 'summary',
+                lazy: () => import('./features/summary/summary-page.tsx').then((m) => ({ Component: m.SummaryPage })),
+              },
+              {
                 path: 'responses',
                 lazy: () =>
                   import('./features/responses/responses-page.tsx').then((m) => ({ Component: m.ResponsesPage })),

@@ -184,6 +184,7 @@ describe('GET /openapi.json', () => {
 const SPEC_OPERATIONS: [method: string, path: string, success: string, contentType?: string][] = [
   ['get', '/api/v1/questionnaires/{id}/files/stats', '200'],
   ['get', '/api/v1/questionnaires/{id}/responses', '200'],
+  ['get', '/api/v1/questionnaires/{id}/summary', '200'],
   ['delete', '/api/v1/questionnaires/{id}/responses/{responseId}', '204'],
   ['get', '/api/v1/questionnaires/{id}/responses/export.csv', '200', 'text/csv'],
   ['get', '/api/v1/questionnaires/{id}/responses/{responseId}/files/{fileId}', '200', '*/*'],
@@ -213,6 +214,24 @@ describe('responses, files and public API in /openapi.json', () => {
     expect(JSON.stringify(schema)).toContain('binary');
     const questionCode = operation.parameters.find((p: { name: string }) => p.name === 'questionCode');
     expect(questionCode).toMatchObject({ in: 'query', required: true });
+  });
+
+  it('documents the summary: its filters, its shape and its problems', () => {
+    const operation = doc.paths['/api/v1/questionnaires/{id}/summary'].get;
+    const query = operation.parameters
+      .filter((p: { in: string }) => p.in === 'query')
+      .map((p: { name: string }) => p.name);
+    expect(query.sort()).toEqual(['externalRef', 'from', 'status', 'to', 'versionNumber']);
+    expect(operation.responses['200'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/ResponseSummary',
+    );
+    expect(Object.keys(resolve('#/components/schemas/ResponseSummary').properties)).toEqual(
+      expect.arrayContaining(['counts', 'timeToComplete', 'steps', 'questions']),
+    );
+    for (const status of ['400', '404']) {
+      expect(operation.responses[status].content['application/problem+json'], status).toBeDefined();
+    }
+    expect(JSON.stringify(operation.responses['400'])).toContain('UNKNOWN_VERSION');
   });
 
   it('documents the ETag and 304 of live, and 403 on public routes', () => {

@@ -201,6 +201,54 @@ describe('CSV export', () => {
       expect(Math.floor(numbers[i]! / 2)).toBeGreaterThanOrEqual(Math.floor(numbers[i - 1]! / 2));
   });
 
+  it('heads answer columns by prompt on request, duplicates told apart by their code', async () => {
+    const q = await createPublished(server, {
+      schemaVersion: 1,
+      questions: [
+        { id: 'q1', code: 'first', type: 'SHORT_TEXT', prompt: 'Old prompt' },
+        { id: 'q9', code: 'gone', type: 'NUMBER', prompt: 'Only in version 1' },
+      ],
+    });
+    await call(server, 'PUT', `/api/v1/questionnaires/${q.id}/draft`, {
+      schemaVersion: 1,
+      questions: [
+        { id: 'q1', code: 'first', type: 'SHORT_TEXT', prompt: 'Your name' },
+        { id: 'q2', code: 'last', type: 'SHORT_TEXT', prompt: 'your name' },
+        { id: 'q3', code: 'why', type: 'LONG_TEXT', prompt: '**Why** us?' },
+        { id: 'q4', code: 'home', type: 'ADDRESS', prompt: 'Where do you live?' },
+        { id: 'q5', code: 'blank', type: 'SHORT_TEXT' },
+        { id: 'q6', code: 'state', type: 'SHORT_TEXT', prompt: 'Status' },
+      ],
+    });
+    await call(server, 'POST', `/api/v1/questionnaires/${q.id}/publish`);
+    await respond(q.publicId, 2, { first: 'Ada', last: 'Lovelace', why: 'Because' });
+    const headerOf = async (query: string) => {
+      const res = await server.fetch(`/api/v1/questionnaires/${q.id}/responses/export.csv${query}`);
+      expect(res.status).toBe(200);
+      return parseCsv(await res.text());
+    };
+    const [byPrompt, row] = await headerOf('?header=prompt');
+    expect(byPrompt!.slice(9)).toEqual([
+      'Your name [first]',
+      'your name [last]',
+      'Why us?',
+      'Where do you live? (line 1)',
+      'Where do you live? (line 2)',
+      'Where do you live? (city)',
+      'Where do you live? (state)',
+      'Where do you live? (postal code)',
+      'Where do you live? (country)',
+      'blank',
+      'Status [state]',
+      'Only in version 1',
+    ]);
+    expect(byPrompt!.slice(0, 9)).toEqual((await headerOf(''))[0]!.slice(0, 9));
+    expect(row![byPrompt!.indexOf('your name [last]')]).toBe('Lovelace');
+    const [byCode] = await headerOf('?header=code&status=IN_PROGRESS');
+    expect(byCode!.slice(9, 12)).toEqual(['first', 'last', 'why']);
+    expect((await headerOf(''))[0]).toEqual(byCode);
+  });
+
   it('rejects bad filters and unknown questionnaires with problem bodies', async () => {
     const q = await publishTwoVersions();
     for (const query of [
@@ -209,6 +257,8 @@ describe('CSV export', () => {
       '?versionNumber=0',
       '?unknown=1',
       '?status=A&status=B',
+      '?header=label',
+      '?header=code&header=prompt',
     ]) {
       expect(await call(server, 'GET', `/api/v1/questionnaires/${q.id}/responses/export.csv${query}`)).toMatchObject({
         status: 400,

@@ -47,6 +47,13 @@ export const ResponseFilter = z.strictObject({
 });
 export type ResponseFilter = z.infer<typeof ResponseFilter>;
 
+/** The CSV export's query: browse's filters, and whether answer columns are headed by code or by prompt. */
+export const CsvExportQuery = z.strictObject({
+  ...ResponseFilter.shape,
+  header: z.enum(['code', 'prompt']).default('code').describe('Head answer columns by question code or by prompt'),
+});
+export type CsvExportQuery = z.infer<typeof CsvExportQuery>;
+
 export const BrowseResponsesInput = z.strictObject({ id: Id, ...ResponseFilter.shape, ...PageQuery.shape });
 
 export const ExternalRef = z.string().trim().min(1).max(200);

@@ -1,4 +1,4 @@
-import { Id, ResponseFilter } from '@forms-engine/schema';
+import { CsvExportQuery, Id } from '@forms-engine/schema';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 
@@ -11,9 +11,10 @@ export const responsesCsvPaths: ZodOpenApiPathsObject = {
       summary: 'Export responses as CSV (RFC 4180, UTF-8, streamed), same filters as browse',
       description:
         'Columns: responseId, externalRef, status, versionNumber, createdAt, updatedAt, completedAt, origin, userAgent, ' +
-        'then one column per question code across all versions (newest order first). See docs/csv-export.md.',
+        'then one column per question code across all versions (newest order first), headed by code or, with ' +
+        '`header=prompt`, by prompt. See docs/csv-export.md.',
       'x-error-codes': ['NOT_FOUND'],
-      requestParams: { path: z.object({ id: Id }), query: ResponseFilter },
+      requestParams: { path: z.object({ id: Id }), query: CsvExportQuery },
       responses: {
         '200': {
           description: 'The CSV file, as an attachment',

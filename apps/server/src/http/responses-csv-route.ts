@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ResponseFilter } from '@forms-engine/schema';
+import { CsvExportQuery } from '@forms-engine/schema';
 import { create as contentDisposition } from 'content-disposition';
 import type { Router } from 'express';
 import type { Deps } from '../services/deps.ts';
@@ -14,8 +14,8 @@ const presentValues = (query: Record<string, unknown>) =>
 export function responsesCsvRoute(router: Router, deps: Deps): void {
   router.get('/questionnaires/:id/responses/export.csv', async (req, res, next) => {
     try {
-      const filter = ResponseFilter.parse(presentValues(req.query));
-      const { fileName, lines } = await responseCsv(deps, String(req.params.id), filter);
+      const { header, ...filter } = CsvExportQuery.parse(presentValues(req.query));
+      const { fileName, lines } = await responseCsv(deps, String(req.params.id), filter, header);
       res.status(200);
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', contentDisposition(fileName, { type: 'attachment' }));

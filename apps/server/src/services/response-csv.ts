@@ -1,4 +1,11 @@
-import { allQuestions, type Definition, type QuestionType, type ResponseFilter } from '@forms-engine/schema';
+import {
+  allQuestions,
+  type CsvExportQuery,
+  type Definition,
+  type QuestionType,
+  type ResponseFilter,
+} from '@forms-engine/schema';
+import { plainText } from '@forms-engine/schema/text';
 import { csvCell, csvLine } from './csv-format.ts';
 import type { Deps } from './deps.ts';
 import { type CsvRow, csvBatch } from './hot-sql.ts';
@@ -21,25 +28,60 @@ const BATCH_SIZE = 500;
 interface AnswerColumn {
   code: string;
   type: QuestionType;
+  prompt: string;
 }
 
 /**
  * One column per question code across all versions: the newest version's order first, then
- * codes only older versions had. The newest version decides a code's type.
+ * codes only older versions had. The newest version decides a code's type and prompt.
  */
 export function answerColumns(definitionsNewestFirst: Definition[]): AnswerColumn[] {
   const columns = new Map<string, AnswerColumn>();
   for (const definition of definitionsNewestFirst) {
     for (const question of allQuestions(definition)) {
       if (question.type === 'STATEMENT' || columns.has(question.code)) continue;
-      columns.set(question.code, { code: question.code, type: question.type });
+      columns.set(question.code, { code: question.code, type: question.type, prompt: question.prompt });
     }
   }
   return [...columns.values()];
 }
 
-const headerOf = (column: AnswerColumn) =>
+const ADDRESS_PART_WORDS: Record<(typeof ADDRESS_PARTS)[number], string> = {
+  line1: 'line 1',
+  line2: 'line 2',
+  city: 'city',
+  state: 'state',
+  postalCode: 'postal code',
+  country: 'country',
+};
+
+const codeHeaders = (column: AnswerColumn) =>
   column.type === 'ADDRESS' ? ADDRESS_PARTS.map((part) => `${column.code}.${part}`) : [column.code];
+
+/**
+ * Answer headers by prompt, as a reader sees it (no markup; the code when there is none). A
+ * prompt that another column also has (ignoring case, fixed columns included) gets its code in
+ * brackets, so every column stays distinguishable; an address is one column per part.
+ */
+export function promptHeaders(columns: AnswerColumn[]): string[] {
+  const labels = columns.map(
+    (column) =>
+      plainText(column.prompt ?? '')
+        .replace(/\s+/g, ' ')
+        .trim() || column.code,
+  );
+  const seen = new Map<string, number>();
+  for (const label of [...FIXED_COLUMNS, ...labels]) {
+    seen.set(label.toLowerCase(), (seen.get(label.toLowerCase()) ?? 0) + 1);
+  }
+  return columns.flatMap((column, index) => {
+    const label = labels[index] as string;
+    const unique = (seen.get(label.toLowerCase()) ?? 0) > 1 ? `${label} [${column.code}]` : label;
+    return column.type === 'ADDRESS'
+      ? ADDRESS_PARTS.map((part) => `${unique} (${ADDRESS_PART_WORDS[part]})`)
+      : [unique];
+  });
+}
 
 function text(value: unknown): string {
   if (value === undefined || value === null) return '';
@@ -82,7 +124,12 @@ function rowLine(row: CsvRow, columns: AnswerColumn[]): string {
  * constant however many responses there are. Throws NOT_FOUND (or any failure of the first
  * read) before the first line.
  */
-export async function responseCsv(deps: Deps, id: string, filter: ResponseFilter) {
+export async function responseCsv(
+  deps: Deps,
+  id: string,
+  filter: ResponseFilter,
+  header: CsvExportQuery['header'] = 'code',
+) {
   const questionnaire = await findQuestionnaire(deps.prisma, id);
   const versions = await deps.prisma.questionnaireVersion.findMany({
     where: { questionnaireId: id },
@@ -95,7 +142,8 @@ export async function responseCsv(deps: Deps, id: string, filter: ResponseFilter
   const first = await batchAfter();
 
   async function* lines(): AsyncGenerator<string> {
-    yield csvLine([...FIXED_COLUMNS, ...columns.flatMap(headerOf)]);
+    const answerHeaders = header === 'prompt' ? promptHeaders(columns) : columns.flatMap(codeHeaders);
+    yield csvLine([...FIXED_COLUMNS, ...answerHeaders]);
     for (let batch = first; batch.length > 0; ) {
       // The next batch is read while this one is formatted and sent: Postgres and Node work
       // side by side instead of in turns (a third faster on two cores). At most two in memory.

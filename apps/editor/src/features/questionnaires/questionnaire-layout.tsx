@@ -19,6 +19,8 @@ const TABS = [
   { to: '', label: 'Draft', end: true },
   { to: 'versions', label: 'Versions', end: false },
   { to: 'settings', label: 'Settings', end: false },
+  // The results open on their summary; the table of responses comes after it.
+  { to: 'summary', label: 'Summary', end: false },
   { to: 'responses', label: 'Responses', end: false },
   { to: 'integrations', label: 'Integrations', end: false },
 ];

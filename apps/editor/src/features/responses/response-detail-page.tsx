@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { problemOf } from '../../data/problem.ts';
 import { useTRPC } from '../../data/trpc.ts';
+import { questionName } from '../../definition-words/index.ts';
 import { ConfirmButton, ProblemMessage } from '../../ui/index.ts';
 import { useQuestionnaireId } from '../questionnaires/questionnaire-layout.tsx';
 import { managementUrl } from './download.ts';
@@ -111,7 +112,7 @@ export function ResponseDetailPage() {
             .map(({ question, place }) => (
               <div key={question.id}>
                 <dt>
-                  {question.prompt || question.code}
+                  {questionName(question)}
                   {place && <span className="muted"> ({place})</span>}
                 </dt>
                 <dd>

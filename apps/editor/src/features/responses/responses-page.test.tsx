@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeProblem, type Handlers, renderWithApi } from '../../test/fake-api.tsx';
+import { questionnaireDetail } from '../../test/questionnaire-detail.ts';
 import { ResponseDetailPage } from './response-detail-page.tsx';
 import { ResponsesPage } from './responses-page.tsx';
 
@@ -56,7 +57,7 @@ describe('the response table', () => {
     expect(screen.getByText('10 MB')).toBeDefined();
   });
 
-  it('sends the filters as the query input, keeps them in the URL and in the CSV link', async () => {
+  it('sends the filters as the query input, keeps them in the URL and in the CSV link, headed by codes or prompts', async () => {
     const user = userEvent.setup();
     const { callsTo, router } = renderWithApi(routes, {
       url: '/questionnaires/q1/responses',
@@ -83,6 +84,10 @@ describe('the response table', () => {
     expect(router.state.location.search).toBe('?status=COMPLETED&version=2&ref=order-7');
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
       '/api/v1/questionnaires/q1/responses/export.csv?status=COMPLETED&versionNumber=2&externalRef=order-7',
+    );
+    await user.click(screen.getByLabelText('Head the answer columns by question prompt (not code)'));
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/api/v1/questionnaires/q1/responses/export.csv?status=COMPLETED&versionNumber=2&externalRef=order-7&header=prompt',
     );
   });
 
@@ -155,6 +160,110 @@ describe('the response table', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete response r1' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete for good' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/Response not found/);
+  });
+});
+
+describe('answers as columns', () => {
+  const question = (code: string, prompt: string, type: string, typeConfig: Record<string, unknown> = {}) => ({
+    id: code,
+    code,
+    prompt,
+    type,
+    typeConfig,
+  });
+  const published = {
+    schemaVersion: 1,
+    tabs: [],
+    questions: [],
+    steps: [
+      {
+        id: 's1',
+        title: 'About you',
+        tabs: [],
+        questions: [
+          question('intro', 'Welcome', 'STATEMENT', { body: 'Hello' }),
+          question('plan', 'Which **plan**?', 'SINGLE_CHOICE', {
+            choices: [
+              { value: 'pro', label: 'Pro' },
+              { value: 'free', label: 'Free' },
+            ],
+          }),
+          question('ok', 'Happy?', 'YES_NO'),
+          question('cv', 'Your CV', 'FILE_UPLOAD'),
+          question('why', 'Why?', 'LONG_TEXT'),
+        ],
+      },
+    ],
+  };
+  const draft = { schemaVersion: 1, steps: [], tabs: [], questions: [question('name', 'Your name', 'SHORT_TEXT')] };
+  const files = [
+    { fileId: 'f1', fileName: 'a.pdf', size: 1, contentType: 'application/pdf' },
+    { fileId: 'f2', fileName: 'b.pdf', size: 1, contentType: 'application/pdf' },
+  ];
+
+  it("shows the first answers headed by the latest published version's prompts, in words", async () => {
+    const { callsTo } = renderWithApi(routes, {
+      url: '/questionnaires/q1/responses',
+      handlers: {
+        ...handlers([
+          row(1, { answers: { plan: 'pro', ok: false, cv: files, why: 'not shown' } }),
+          row(2, { answers: { plan: 'gone', ok: true } }),
+        ]),
+        'questionnaires.get': () => questionnaireDetail(draft as never, { currentVersion: 4 }),
+        'questionnaires.version': () => ({
+          versionNumber: 4,
+          note: '',
+          publishedAt: '2026-11-01T10:00:00.000Z',
+          definition: published,
+        }),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Responses' });
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((th) => th.textContent),
+      ).toContain('Your CV'),
+    );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      'Response',
+      'Status',
+      'Which plan?',
+      'Happy?',
+      'Your CV',
+      'Version',
+      'External reference',
+      'Started',
+      'Completed',
+      'Actions',
+    ]);
+    expect(callsTo('questionnaires.version')[0]?.input).toEqual({ id: 'q1', n: 4 });
+    const [, first, second] = within(table).getAllByRole('row') as HTMLElement[];
+    const cells = (r: HTMLElement | undefined) =>
+      within(r as HTMLElement)
+        .getAllByRole('cell')
+        .map((td) => td.textContent);
+    expect(cells(first).slice(2, 5)).toEqual(['Pro', 'No', '2 files']);
+    expect(cells(second).slice(2, 5)).toEqual(['gone', 'Yes', '—']);
+  });
+
+  it('before the first publication, uses the draft', async () => {
+    const { callsTo } = renderWithApi(routes, {
+      url: '/questionnaires/q1/responses',
+      handlers: {
+        ...handlers([row(1, { answers: { name: 'Ada' } })]),
+        'questionnaires.get': () => questionnaireDetail(draft as never, { currentVersion: 0 }),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Responses' });
+    expect(await within(table).findByRole('columnheader', { name: 'Your name' })).toBeDefined();
+    expect(within(table).getByText('Ada')).toBeDefined();
+    expect(callsTo('questionnaires.version')).toHaveLength(0);
   });
 });
 

@@ -3,8 +3,10 @@ import { createColumnHelper, FlexRender, tableFeatures, useTable } from '@tansta
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTRPC } from '../../data/trpc.ts';
+import { questionName } from '../../definition-words/index.ts';
 import { ConfirmButton, ProblemMessage } from '../../ui/index.ts';
 import { useQuestionnaireId } from '../questionnaires/questionnaire-layout.tsx';
+import { answerCell, useAnswerQuestions } from './answer-columns.ts';
 import { managementUrl } from './download.ts';
 import { DownloadLink } from './download-link.tsx';
 import { bytes, dateTime } from './format.ts';
@@ -26,6 +28,7 @@ export interface ResponseRow {
   createdAt: string;
   updatedAt: string;
   completedAt?: string;
+  answers: Record<string, unknown>;
 }
 
 const features = tableFeatures({});
@@ -35,6 +38,7 @@ const column = createColumnHelper<typeof features, ResponseRow>();
 export function ResponsesPage() {
   const id = useQuestionnaireId();
   const { filters, page, setFilters, setPage } = useResponseFilters();
+  const [headByPrompt, setHeadByPrompt] = useState(false);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const browse = useQuery(trpc.responses.browse.queryOptions({ id, ...filters, page, size: PAGE_SIZE }));
@@ -48,6 +52,14 @@ export function ResponsesPage() {
     }),
   );
 
+  // The first few answers, headed by their prompts, so a response is recognisable without opening it.
+  const answerColumns = useAnswerQuestions(id).map((question) =>
+    column.accessor((row: ResponseRow) => row.answers[question.code], {
+      id: `answer-${question.code}`,
+      header: questionName(question),
+      cell: (info) => answerCell(question, info.getValue()),
+    }),
+  );
   const columns = column.columns([
     column.accessor('responseId', {
       header: 'Response',
@@ -58,6 +70,7 @@ export function ResponsesPage() {
       ),
     }),
     column.accessor('status', { header: 'Status', cell: (info) => STATUS_LABELS[info.getValue()] }),
+    ...answerColumns,
     column.accessor('versionNumber', { header: 'Version', cell: (info) => `v${info.getValue()}` }),
     column.accessor('externalRef', { header: 'External reference', cell: (info) => info.getValue() ?? '—' }),
     column.accessor('createdAt', { header: 'Started', cell: (info) => dateTime(info.getValue()) }),
@@ -88,6 +101,8 @@ export function ResponsesPage() {
     status: filters.status,
     versionNumber: filters.versionNumber ? String(filters.versionNumber) : undefined,
     externalRef: filters.externalRef,
+    // Codes stay the default: they are what scripts reading the file rely on.
+    header: headByPrompt ? 'prompt' : undefined,
   };
 
   return (
@@ -99,6 +114,10 @@ export function ResponsesPage() {
           Download CSV
         </DownloadLink>
         <span className="muted">with the filters above</span>
+        <label>
+          <input type="checkbox" checked={headByPrompt} onChange={(event) => setHeadByPrompt(event.target.checked)} />{' '}
+          Head the answer columns by question prompt (not code)
+        </label>
       </div>
       <ProblemMessage error={browse.error} />
       <ProblemMessage error={remove.error} />

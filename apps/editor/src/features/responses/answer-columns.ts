@@ -1,0 +1,44 @@
+import type { Definition, Question } from '@forms-engine/schema';
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '../../data/trpc.ts';
+import { answerText, isFileList, placedQuestions } from './format.ts';
+
+/** How many answers the table shows as columns: enough to recognise a response, few enough to fit. */
+export const ANSWER_COLUMNS = 3;
+
+/** The longest answer a cell shows before it is cut (the response's page shows it whole). */
+const CELL_CHARACTERS = 60;
+
+/** The first questions that take an answer (statements take none), in the definition's order. */
+export function answerQuestions(definition: Definition, count = ANSWER_COLUMNS): Question[] {
+  return placedQuestions(definition)
+    .map(({ question }) => question)
+    .filter((question) => question.type !== 'STATEMENT')
+    .slice(0, count);
+}
+
+/**
+ * The questions whose answers the table shows: from the latest published version (what respondents
+ * answer), or the draft before the first publication. None until the definition has loaded.
+ */
+export function useAnswerQuestions(id: string): Question[] {
+  const trpc = useTRPC();
+  const questionnaire = useQuery(trpc.questionnaires.get.queryOptions({ id }));
+  const current = questionnaire.data?.currentVersion ?? 0;
+  const version = useQuery({
+    ...trpc.questionnaires.version.queryOptions({ id, n: Math.max(1, current) }),
+    enabled: current > 0,
+  });
+  const definition = current > 0 ? version.data?.definition : questionnaire.data?.draft;
+  return definition ? answerQuestions(definition) : [];
+}
+
+/** An answer in a table cell: in words (choice labels, Yes/No), files counted, long text cut. */
+export function answerCell(question: Question, value: unknown): string {
+  if (isFileList(value)) {
+    if (value.length === 0) return '—';
+    return value.length === 1 ? (value[0]?.fileName ?? '1 file') : `${value.length} files`;
+  }
+  const text = answerText(question, value);
+  return text.length > CELL_CHARACTERS ? `${text.slice(0, CELL_CHARACTERS - 1).trimEnd()}…` : text;
+}

@@ -1,0 +1,83 @@
+import type { ResponseSummary } from '@forms-engine/schema';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTRPC } from '../../data/trpc.ts';
+import { ProblemMessage } from '../../ui/index.ts';
+import { useQuestionnaireId } from '../questionnaires/questionnaire-layout.tsx';
+import { NoResponsesYet } from '../responses/no-responses-yet.tsx';
+import { HeadlineFigures } from './headline-figures.tsx';
+import { QuestionSummary } from './question-summary.tsx';
+import { StepFunnel } from './step-funnel.tsx';
+import { SummaryFilterForm } from './summary-filter-form.tsx';
+import { type SummaryFilters, summaryInput, useSummaryFilters } from './use-summary-filters.ts';
+import './summary.css';
+
+/** The responses screen with the summary's status and version (it has no day filter). */
+function responsesLink(filters: SummaryFilters): string {
+  const search = new URLSearchParams();
+  if (filters.status) search.set('status', filters.status);
+  if (filters.versionNumber) search.set('version', String(filters.versionNumber));
+  const query = search.toString();
+  return `../responses${query ? `?${query}` : ''}`;
+}
+
+/**
+ * Results at a glance, the first screen of a questionnaire's results: headline figures, the steps'
+ * funnel and one chart per question, counted by the server; filters in the URL, so a summary can
+ * be shared as a link.
+ */
+export function SummaryPage() {
+  const id = useQuestionnaireId();
+  const trpc = useTRPC();
+  const { filters, setFilters } = useSummaryFilters();
+  const versions = useQuery(trpc.questionnaires.versions.queryOptions({ id }));
+  const summary = useQuery({
+    ...trpc.responses.summary.queryOptions(summaryInput(id, filters)),
+    // New filters keep the last figures on screen until theirs arrive, so nothing jumps.
+    placeholderData: keepPreviousData,
+  });
+  const filtered = Boolean(filters.status || filters.versionNumber || filters.from || filters.to);
+
+  return (
+    <section className="summary-page" aria-labelledby="summary-title" aria-busy={summary.isFetching}>
+      <h2 id="summary-title">Summary</h2>
+      <SummaryFilterForm filters={filters} versions={versions.data ?? []} onApply={setFilters} />
+      <ProblemMessage error={summary.error} />
+      {summary.error ? null : !summary.data ? (
+        <p>Loading the summary…</p>
+      ) : summary.data.counts.responses === 0 ? (
+        filtered ? (
+          <p>No responses match these filters.</p>
+        ) : (
+          <NoResponsesYet id={id} />
+        )
+      ) : (
+        <SummaryBody summary={summary.data} link={responsesLink(filters)} />
+      )}
+    </section>
+  );
+}
+
+function SummaryBody({ summary, link }: { summary: ResponseSummary; link: string }) {
+  const responses = summary.counts.responses;
+  return (
+    <>
+      <p className="muted">
+        {summary.versionNumber === null
+          ? 'Questions and steps as in the draft (nothing is published yet).'
+          : `Questions and steps as in version ${summary.versionNumber}; answers given to other versions count under the same questions.`}
+      </p>
+      <HeadlineFigures summary={summary} />
+      <StepFunnel steps={summary.steps} responses={responses} />
+      <section aria-labelledby="questions-title">
+        <h3 id="questions-title">Questions</h3>
+        {summary.questions.length === 0 ? (
+          <p>There are no questions to summarise.</p>
+        ) : (
+          summary.questions.map((question) => (
+            <QuestionSummary key={question.code} question={question} responses={responses} responsesLink={link} />
+          ))
+        )}
+      </section>
+    </>
+  );
+}
