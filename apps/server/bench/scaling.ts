@@ -1,10 +1,13 @@
 // How the response queries grow with the number of responses: `pnpm --filter @forms-engine/server
 // bench:scaling` (Postgres only; a few minutes). Prints each query's plan and time at 10k, 100k and
-// 1M responses of one questionnaire, and the CSV export's speed. Figures go to docs/performance.md.
+// 1M responses of one questionnaire, the summary's time and its statements' plans (a second
+// questionnaire of as many responses), and the CSV export's speed. Figures go to docs/performance.md.
 import { createTestDatabase } from '@forms-engine/db/testing';
 import { loadConfig } from '../src/config.ts';
 import { buildDeps } from '../src/services/deps.ts';
 import { responseCsv } from '../src/services/response-csv.ts';
+import { responseSummary } from '../src/services/response-summary.ts';
+import { insertSummaryResponses, SUMMARY_DEFINITION } from './summary-data.ts';
 
 const SIZES = (process.env.SCALING_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 process.env.DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -19,6 +22,14 @@ await prisma.questionnaire.create({
   data: { id: questionnaireId, publicId: 'scaling', name: 'Scaling', draft: definition, currentVersion: 1 },
 });
 await prisma.questionnaireVersion.create({ data: { questionnaireId, versionNumber: 1, definition } });
+// The summary's questionnaire: twelve questions of the usual types, answers that vary (bench/summary-data.ts).
+const summaryId = '00000000-0000-4000-8000-00000000000b';
+await prisma.questionnaire.create({
+  data: { id: summaryId, publicId: 'scaling-summary', name: 'Summary', draft: SUMMARY_DEFINITION, currentVersion: 1 },
+});
+await prisma.questionnaireVersion.create({
+  data: { questionnaireId: summaryId, versionNumber: 1, definition: SUMMARY_DEFINITION },
+});
 const answers = Object.fromEntries(
   questions.map((q) => [q.code, `An answer of about a hundred characters. `.repeat(2)]),
 );
@@ -33,8 +44,43 @@ async function plan(label: string, query: string, params: unknown[]) {
   console.log(`  ${label}: ${time}; ${seqScan ? 'SEQ SCAN' : `index ${indexes.join(', ') || '(none)'}`}`);
 }
 
+const statementName = (text: string) =>
+  text.includes('AS median_seconds')
+    ? 'counts and times'
+    : text.includes('last_step_id AS step_id')
+      ? 'steps'
+      : text.includes('AS samples')
+        ? 'text samples'
+        : text.includes('AS countries')
+          ? 'countries'
+          : 'answer aggregates';
+
+/** The summary's time (best and median of 3), then the plan of each of its statements. */
+async function summary(label: string, filter: Parameters<typeof responseSummary>[2]) {
+  const statements: { text: string; params: unknown[] }[] = [];
+  const recording = {
+    query: <Row>(text: string, params: unknown[] = [], name?: string) => {
+      statements.push({ text, params });
+      return sql.query<Row>(text, params, name);
+    },
+  };
+  const times: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    statements.length = 0;
+    const started = performance.now();
+    await responseSummary({ ...deps, sql: recording }, summaryId, filter);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`  summary, ${label}: ${times[1]?.toFixed(0)} ms (median of 3; best ${times[0]?.toFixed(0)} ms)`);
+  for (const { text, params } of statements) {
+    await plan(`    ${statementName(text)}`, text, params);
+  }
+}
+
 let total = 0;
 for (const size of SIZES) {
+  await insertSummaryResponses(sql, summaryId, total + 1, size);
   await sql.query(
     `INSERT INTO response (id, questionnaire_id, version_number, external_ref, status, answers, created_at, updated_at)
      SELECT gen_random_uuid(), $1::uuid, 1, 'ref-' || (g % 1000), CASE WHEN g % 3 = 0 THEN 'COMPLETED' ELSE 'IN_PROGRESS' END::"ResponseStatus",
@@ -65,6 +111,8 @@ for (const size of SIZES) {
   const { lines: csv } = await responseCsv(deps, questionnaireId, {});
   for await (const chunk of csv) lines += chunk.split('\r\n').length - 1;
   const seconds = (performance.now() - started) / 1000;
+  await summary('all responses', {});
+  await summary('COMPLETED only', { status: 'COMPLETED' });
   console.log(
     `  CSV export in process: ${lines - 1} rows in ${seconds.toFixed(1)} s = ${Math.round((lines - 1) / seconds)} rows/s`,
   );
