@@ -168,9 +168,9 @@ export async function topCountries(
      CROSS JOIN LATERAL (
        SELECT coalesce(jsonb_agg(jsonb_build_object('value', g.value, 'count', g.count) ORDER BY g.count DESC, g.value),
                        '[]'::jsonb) AS countries
-       FROM (SELECT r.answers -> c.code ->> 'country' AS value, count(*)::int AS count FROM response r
-             WHERE ${where} AND jsonb_typeof(r.answers -> c.code -> 'country') = 'string'
-               AND btrim(r.answers -> c.code ->> 'country') <> ''
+       FROM (SELECT a.value, count(*)::int AS count
+             FROM (SELECT r.answers -> c.code ->> 'country' AS value FROM response r WHERE ${where} OFFSET 0) a
+             WHERE btrim(a.value) <> ''
              GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${Number(limit)}) g
      ) t`,
     params.values,

@@ -123,9 +123,8 @@ function planQuestion(scan: SummaryScan, question: Question): Reader {
     }
     case 'DATE': {
       // ISO dates order as text; the C collation compares bytes, the fastest and the right order here.
-      const value = scan.derive(
-        `CASE WHEN ${answer} ~ '^\\d{4}-\\d{2}-\\d{2}' THEN left(${answer}, 10) COLLATE "C" END`,
-      );
+      // LIKE rather than a regular expression: the answers were checked as dates when saved.
+      const value = scan.derive(`CASE WHEN ${answer} LIKE '____-__-__%' THEN left(${answer}, 10) COLLATE "C" END`);
       const columns = {
         count: scan.add(`count(${value})::int`),
         min: scan.add(`min(${value})`),
