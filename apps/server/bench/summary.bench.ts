@@ -2,7 +2,7 @@
 // issue's budget is 500 ms. Also printed: the time of one `count(*)` over the same rows measured
 // alongside (a full scan: the floor any summary pays), so a loaded machine shows as a slow floor.
 import { createTestDatabase } from '@forms-engine/db/testing';
-import { postgresAnswers } from './http.bench.ts';
+import { json, postgresAnswers } from './http.bench.ts';
 import { freePort, startBuiltServer } from './processes.ts';
 import { insertSummaryResponses, SUMMARY_DEFINITION } from './summary-data.ts';
 
@@ -23,15 +23,7 @@ export async function benchSummary() {
     RATE_LIMIT_PUBLIC_WRITES: '0',
   });
   try {
-    const api = async (path: string, method = 'GET', body?: unknown) => {
-      const res = await fetch(`${server.url}${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    };
+    const api = (path: string, method = 'GET', body?: unknown) => json(`${server.url}${path}`, method, body);
     const { id } = await api('/api/v1/questionnaires', 'POST', { name: 'Summary' });
     await api(`/api/v1/questionnaires/${id}/draft`, 'PUT', SUMMARY_DEFINITION);
     await api(`/api/v1/questionnaires/${id}/publish`, 'POST');
