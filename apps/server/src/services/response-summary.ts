@@ -6,8 +6,8 @@ import { findQuestionnaire } from './questionnaires.ts';
 import { latestTextAnswers, nonEmpty, nonEmptyText, SummaryScan, topCountries } from './response-summary-sql.ts';
 
 const TEXT_TYPES = new Set(['SHORT_TEXT', 'LONG_TEXT', 'EMAIL', 'PHONE', 'URL']);
-/** The types whose answers are strings: read as text, which is cheaper than jsonb. */
-const STRING_TYPES = new Set([...TEXT_TYPES, 'SINGLE_CHOICE', 'DROPDOWN', 'DATE']);
+/** The types whose answers are strings or booleans: read as text, which is cheaper than jsonb. */
+const STRING_TYPES = new Set([...TEXT_TYPES, 'SINGLE_CHOICE', 'DROPDOWN', 'DATE', 'YES_NO', 'CONSENT']);
 
 /** The definition the summary describes, and the version it comes from (null: the draft). */
 async function describedDefinition(deps: Deps, id: string, filter: SummaryFilter) {
@@ -83,7 +83,8 @@ function planQuestion(scan: SummaryScan, question: Question): Reader {
     }
     case 'YES_NO':
     case 'CONSENT': {
-      const flag = scan.derive(`CASE WHEN jsonb_typeof(${answer}) = 'boolean' THEN (${answer})::boolean END`);
+      // Read as text: JSON true and false are `true` and `false`.
+      const flag = scan.derive(`CASE ${answer} WHEN 'true' THEN true WHEN 'false' THEN false END`);
       if (question.type === 'CONSENT') return choiceCounts([{ value: true, label: 'Agreed', test: flag }]);
       return choiceCounts([
         { value: true, label: question.typeConfig?.yesLabel || 'Yes', test: flag },
