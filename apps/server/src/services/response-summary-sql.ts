@@ -27,22 +27,27 @@ export function responseWhere(params: Params, questionnaireId: string, filter: S
   return parts.join(' AND ');
 }
 
+const SECONDS_TO_COMPLETE = `CASE WHEN r.status = 'COMPLETED' THEN extract(epoch FROM r.completed_at - r.created_at)::float8 END`;
+
+/**
+ * The answers decompressed once per response. Postgres compresses answers over about 2 KB (long
+ * texts), and every `->` on the stored value would decompress all of it again: `|| '{}'` hands on
+ * the decompressed value (and costs nothing on small answers). Three times faster on such answers.
+ */
+const DETOASTED_ANSWERS = `r.answers || '{}'::jsonb`;
+
 /**
  * The one scan behind the counts, the time to complete, the steps and every question's numbers: a
- * single-row statement with one aggregate per column, over three levels so that each costly step
- * happens once per response: level 1 reads each answer out of the jsonb (`y.v0`…), level 2 turns
- * it into what the aggregates need (a flag, a text, a number: `x.d0`…), level 3 aggregates those
- * plain values. (`OFFSET 0` keeps Postgres from inlining a level into the next one, which would
+ * single-row statement with one aggregate per column, over levels so that each costly step happens
+ * once per response: level 0 reads the row (answers decompressed), level 1 reads each answer out of
+ * the jsonb (`y.v0`…), level 2 turns it into what the aggregates need (a flag, a text, a number:
+ * `x.d0`…), level 3 aggregates those plain values. (`OFFSET 0` keeps Postgres from inlining a level into the next one, which would
  * evaluate the jsonb operators once per aggregate: ten times slower at 100k responses.)
  */
 export class SummaryScan {
   private readonly params = new Params();
   private readonly where: string;
-  private readonly level1 = [
-    'r.status',
-    'r.last_step_id',
-    `CASE WHEN r.status = 'COMPLETED' THEN extract(epoch FROM r.completed_at - r.created_at)::float8 END AS seconds`,
-  ];
+  private readonly level1 = ['r.status', 'r.last_step_id', 'r.seconds'];
   private readonly level2 = ['y.status', 'y.last_step_id', 'y.seconds'];
   private readonly columns: string[] = [];
   private readonly answers = new Map<string, string>();
@@ -98,7 +103,9 @@ export class SummaryScan {
     const rows = await sql.query<Record<string, unknown>>(
       `SELECT ${this.columns.join(',\n')}
        FROM (SELECT ${this.level2.join(', ')}
-             FROM (SELECT ${this.level1.join(', ')} FROM response r WHERE ${this.where} OFFSET 0) y OFFSET 0) x`,
+             FROM (SELECT ${this.level1.join(', ')}
+                   FROM (SELECT r.status, r.last_step_id, ${SECONDS_TO_COMPLETE} AS seconds, ${DETOASTED_ANSWERS} AS answers
+                         FROM response r WHERE ${this.where} OFFSET 0) r OFFSET 0) y OFFSET 0) x`,
       this.params.values,
     );
     return rows[0] ?? {};
