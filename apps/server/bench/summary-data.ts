@@ -3,7 +3,8 @@ import type { SqlQuery } from '@forms-engine/db';
 /**
  * The summary benchmarks' questionnaire: three steps and twelve questions of the usual types, and
  * responses generated inside Postgres (one INSERT … SELECT, no rows through Node): a third
- * completed, the others spread over the steps; every answer type varies with the row number.
+ * completed, the others spread over the steps; every answer type varies with the row number, and
+ * one response in ten has a long text (its answers stored compressed).
  */
 export const SUMMARY_DEFINITION = {
   schemaVersion: 1,
@@ -71,7 +72,9 @@ export async function insertSummaryResponses(sql: SqlQuery, questionnaireId: str
               'score', 1 + g % 5,
               'age', 18 + g % 60,
               'born', to_char(date '1950-01-01' + g % 20000, 'YYYY-MM-DD'),
-              'why', CASE WHEN g % 3 = 1 THEN '' ELSE repeat('Because of reasons. ', 1 + g % 4) END,
+              -- One answer in ten is a long text (3 KB): Postgres compresses those rows' answers.
+              'why', CASE WHEN g % 3 = 1 THEN '' WHEN g % 10 = 2 THEN repeat('A long story, told at length. ', 100)
+                          ELSE repeat('Because of reasons. ', 1 + g % 4) END,
               'name', 'Person ' || g,
               'city', 'Town ' || g % 300,
               'email', 'person' || g || '@example.com',
