@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config.ts';
 import { buildDeps } from '../src/services/deps.ts';
 import { responseCsv } from '../src/services/response-csv.ts';
 import { responseSummary } from '../src/services/response-summary.ts';
+import { SORT_MEMORY } from '../src/services/response-summary-sql.ts';
 import { insertSummaryResponses, SUMMARY_DEFINITION } from './summary-data.ts';
 
 const SIZES = (process.env.SCALING_SIZES ?? '10000,100000,1000000').split(',').map(Number);
@@ -34,47 +35,64 @@ const answers = Object.fromEntries(
   questions.map((q) => [q.code, `An answer of about a hundred characters. `.repeat(2)]),
 );
 
+type Explain = (query: string, params: unknown[]) => Promise<{ 'QUERY PLAN': string }[]>;
+const explainSql: Explain = (query, params) => sql.query(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, params);
+/** As the summary's scan runs: in a transaction with its sort memory (services/response-summary-sql.ts). */
+const explainWithSortMemory: Explain = async (query, params) =>
+  (
+    await prisma.$transaction([
+      prisma.$executeRawUnsafe(`SET LOCAL work_mem = '${SORT_MEMORY}'`),
+      prisma.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, ...params),
+    ])
+  )[1];
+
 /** The plan's first line (its top node), its index use, and the execution time. */
-async function plan(label: string, query: string, params: unknown[]) {
-  const rows = await sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, params);
+async function plan(label: string, query: string, params: unknown[], explain = explainSql) {
+  const rows = await explain(query, params);
   const lines = rows.map((row) => row['QUERY PLAN']);
   const indexes = [...new Set(lines.flatMap((line) => /using (\w+)/.exec(line)?.[1] ?? []))];
   const seqScan = lines.some((line) => line.includes('Seq Scan'));
   const time = lines.find((line) => line.startsWith('Execution Time'));
-  console.log(`  ${label}: ${time}; ${seqScan ? 'SEQ SCAN' : `index ${indexes.join(', ') || '(none)'}`}`);
+  const spilled = lines.some((line) => /external|Disk/.test(line)) ? '; SORT SPILLED TO DISK' : '';
+  console.log(`  ${label}: ${time}; ${seqScan ? 'SEQ SCAN' : `index ${indexes.join(', ') || '(none)'}`}${spilled}`);
 }
 
 const statementName = (text: string) =>
-  text.includes('AS median_seconds')
-    ? 'counts and times'
-    : text.includes('last_step_id AS step_id')
-      ? 'steps'
-      : text.includes('AS samples')
-        ? 'text samples'
-        : text.includes('AS countries')
-          ? 'countries'
-          : 'answer aggregates';
+  text.includes('AS samples') ? 'text samples' : text.includes('AS countries') ? 'countries' : 'the one scan';
 
-/** The summary's time (best and median of 3), then the plan of each of its statements. */
+/**
+ * The summary's time (best and median of 3), then the plan of each of its statements: the scan goes
+ * through Prisma (its transaction), the others through `sql`; both are recorded on their way.
+ */
 async function summary(label: string, filter: Parameters<typeof responseSummary>[2]) {
-  const statements: { text: string; params: unknown[] }[] = [];
-  const recording = {
+  const statements: { text: string; params: unknown[]; explain: Explain }[] = [];
+  const recordingSql = {
     query: <Row>(text: string, params: unknown[] = [], name?: string) => {
-      statements.push({ text, params });
+      statements.push({ text, params, explain: explainSql });
       return sql.query<Row>(text, params, name);
     },
   };
+  const recordingPrisma = new Proxy(prisma, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (property !== '$queryRawUnsafe') return typeof value === 'function' ? value.bind(target) : value;
+      return (text: string, ...params: unknown[]) => {
+        statements.push({ text, params, explain: explainWithSortMemory });
+        return target.$queryRawUnsafe(text, ...params);
+      };
+    },
+  });
   const times: number[] = [];
   for (let run = 0; run < 3; run++) {
     statements.length = 0;
     const started = performance.now();
-    await responseSummary({ ...deps, sql: recording }, summaryId, filter);
+    await responseSummary({ ...deps, sql: recordingSql, prisma: recordingPrisma }, summaryId, filter);
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
   console.log(`  summary, ${label}: ${times[1]?.toFixed(0)} ms (median of 3; best ${times[0]?.toFixed(0)} ms)`);
-  for (const { text, params } of statements) {
-    await plan(`    ${statementName(text)}`, text, params);
+  for (const { text, params, explain } of statements) {
+    await plan(`    ${statementName(text)}`, text, params, explain);
   }
 }
 
