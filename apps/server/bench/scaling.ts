@@ -53,7 +53,9 @@ async function plan(label: string, query: string, params: unknown[], explain = e
   const indexes = [...new Set(lines.flatMap((line) => /using (\w+)/.exec(line)?.[1] ?? []))];
   const seqScan = lines.some((line) => line.includes('Seq Scan'));
   const time = lines.find((line) => line.startsWith('Execution Time'));
-  const spilled = lines.some((line) => /Sort Method: external|Disk:|temp (read|written)=/.test(line)) ? '; SPILLED TO DISK' : '';
+  const spilled = lines.some((line) => /Sort Method: external|Disk:|temp (read|written)=/.test(line))
+    ? '; SPILLED TO DISK'
+    : '';
   console.log(`  ${label}: ${time}; ${seqScan ? 'SEQ SCAN' : `index ${indexes.join(', ') || '(none)'}`}${spilled}`);
 }
 
