@@ -3,9 +3,16 @@ import { benchCsvExport } from './csv-export.ts';
 import { benchGeocode } from './geocode.bench.ts';
 import { benchHttp } from './http.bench.ts';
 import { benchObjectStore } from './object-store.bench.ts';
+import { benchSummary } from './summary.bench.ts';
 
 type Line = { name: string; ok: boolean; summary: string };
-const benches: (() => Promise<Line | Line[]>)[] = [benchGeocode, benchCsvExport, benchHttp, benchObjectStore];
+const benches: (() => Promise<Line | Line[]>)[] = [
+  benchGeocode,
+  benchCsvExport,
+  benchHttp,
+  benchSummary,
+  benchObjectStore,
+];
 
 let failed = 0;
 for (const bench of benches) {

@@ -1,10 +1,14 @@
 // How the response queries grow with the number of responses: `pnpm --filter @forms-engine/server
 // bench:scaling` (Postgres only; a few minutes). Prints each query's plan and time at 10k, 100k and
-// 1M responses of one questionnaire, and the CSV export's speed. Figures go to docs/performance.md.
+// 1M responses of one questionnaire, the summary's time and its statements' plans (a second
+// questionnaire of as many responses), and the CSV export's speed. Figures go to docs/performance.md.
 import { createTestDatabase } from '@forms-engine/db/testing';
 import { loadConfig } from '../src/config.ts';
 import { buildDeps } from '../src/services/deps.ts';
 import { responseCsv } from '../src/services/response-csv.ts';
+import { responseSummary } from '../src/services/response-summary.ts';
+import { SORT_MEMORY } from '../src/services/response-summary-sql.ts';
+import { insertSummaryResponses, SUMMARY_DEFINITION } from './summary-data.ts';
 
 const SIZES = (process.env.SCALING_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 process.env.DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -19,22 +23,84 @@ await prisma.questionnaire.create({
   data: { id: questionnaireId, publicId: 'scaling', name: 'Scaling', draft: definition, currentVersion: 1 },
 });
 await prisma.questionnaireVersion.create({ data: { questionnaireId, versionNumber: 1, definition } });
+// The summary's questionnaire: twelve questions of the usual types, answers that vary (bench/summary-data.ts).
+const summaryId = '00000000-0000-4000-8000-00000000000b';
+await prisma.questionnaire.create({
+  data: { id: summaryId, publicId: 'scaling-summary', name: 'Summary', draft: SUMMARY_DEFINITION, currentVersion: 1 },
+});
+await prisma.questionnaireVersion.create({
+  data: { questionnaireId: summaryId, versionNumber: 1, definition: SUMMARY_DEFINITION },
+});
 const answers = Object.fromEntries(
   questions.map((q) => [q.code, `An answer of about a hundred characters. `.repeat(2)]),
 );
 
+type Explain = (query: string, params: unknown[]) => Promise<{ 'QUERY PLAN': string }[]>;
+const explainSql: Explain = (query, params) => sql.query(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, params);
+/** As the summary's scan runs: in a transaction with its sort memory (services/response-summary-sql.ts). */
+const explainWithSortMemory: Explain = async (query, params) =>
+  (
+    await prisma.$transaction([
+      prisma.$executeRawUnsafe(`SET LOCAL work_mem = '${SORT_MEMORY}'`),
+      prisma.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, ...params),
+    ])
+  )[1];
+
 /** The plan's first line (its top node), its index use, and the execution time. */
-async function plan(label: string, query: string, params: unknown[]) {
-  const rows = await sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, params);
+async function plan(label: string, query: string, params: unknown[], explain = explainSql) {
+  const rows = await explain(query, params);
   const lines = rows.map((row) => row['QUERY PLAN']);
   const indexes = [...new Set(lines.flatMap((line) => /using (\w+)/.exec(line)?.[1] ?? []))];
   const seqScan = lines.some((line) => line.includes('Seq Scan'));
   const time = lines.find((line) => line.startsWith('Execution Time'));
-  console.log(`  ${label}: ${time}; ${seqScan ? 'SEQ SCAN' : `index ${indexes.join(', ') || '(none)'}`}`);
+  const spilled = lines.some((line) => /Sort Method: external|Disk:|temp (read|written)=/.test(line))
+    ? '; SPILLED TO DISK'
+    : '';
+  console.log(`  ${label}: ${time}; ${seqScan ? 'SEQ SCAN' : `index ${indexes.join(', ') || '(none)'}`}${spilled}`);
+}
+
+const statementName = (text: string) =>
+  text.includes('AS samples') ? 'text samples' : text.includes('AS countries') ? 'countries' : 'the one scan';
+
+/**
+ * The summary's time (best and median of 3), then the plan of each of its statements: the scan goes
+ * through Prisma (its transaction), the others through `sql`; both are recorded on their way.
+ */
+async function summary(label: string, filter: Parameters<typeof responseSummary>[2]) {
+  const statements: { text: string; params: unknown[]; explain: Explain }[] = [];
+  const recordingSql = {
+    query: <Row>(text: string, params: unknown[] = [], name?: string) => {
+      statements.push({ text, params, explain: explainSql });
+      return sql.query<Row>(text, params, name);
+    },
+  };
+  const recordingPrisma = new Proxy(prisma, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (property !== '$queryRawUnsafe') return typeof value === 'function' ? value.bind(target) : value;
+      return (text: string, ...params: unknown[]) => {
+        statements.push({ text, params, explain: explainWithSortMemory });
+        return target.$queryRawUnsafe(text, ...params);
+      };
+    },
+  });
+  const times: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    statements.length = 0;
+    const started = performance.now();
+    await responseSummary({ ...deps, sql: recordingSql, prisma: recordingPrisma }, summaryId, filter);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`  summary, ${label}: ${times[1]?.toFixed(0)} ms (median of 3; best ${times[0]?.toFixed(0)} ms)`);
+  for (const { text, params, explain } of statements) {
+    await plan(`    ${statementName(text)}`, text, params, explain);
+  }
 }
 
 let total = 0;
 for (const size of SIZES) {
+  await insertSummaryResponses(sql, summaryId, total + 1, size);
   await sql.query(
     `INSERT INTO response (id, questionnaire_id, version_number, external_ref, status, answers, created_at, updated_at)
      SELECT gen_random_uuid(), $1::uuid, 1, 'ref-' || (g % 1000), CASE WHEN g % 3 = 0 THEN 'COMPLETED' ELSE 'IN_PROGRESS' END::"ResponseStatus",
@@ -65,6 +131,8 @@ for (const size of SIZES) {
   const { lines: csv } = await responseCsv(deps, questionnaireId, {});
   for await (const chunk of csv) lines += chunk.split('\r\n').length - 1;
   const seconds = (performance.now() - started) / 1000;
+  await summary('all responses', {});
+  await summary('COMPLETED only', { status: 'COMPLETED' });
   console.log(
     `  CSV export in process: ${lines - 1} rows in ${seconds.toFixed(1)} s = ${Math.round((lines - 1) / seconds)} rows/s`,
   );

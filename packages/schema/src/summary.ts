@@ -3,14 +3,17 @@ import { DateTime, Id, Int32, Int64 } from './common';
 import { QuestionType } from './question-types';
 import { ResponseFilter } from './response';
 
+/** A createdAt bound: an ISO 8601 date-time with an offset; year 0000 is not a year (Postgres refuses it). */
+const CreatedAtBound = DateTime.refine((value) => Number(value.slice(0, 4)) >= 1, 'Use a year from 0001 on');
+
 /**
  * The filters of the summary: browse's, plus a createdAt window (from inclusive, to exclusive).
  * REST callers send them as a query string, tRPC callers as input.
  */
 export const SummaryFilter = z.strictObject({
   ...ResponseFilter.shape,
-  from: DateTime.optional(),
-  to: DateTime.optional(),
+  from: CreatedAtBound.optional(),
+  to: CreatedAtBound.optional(),
 });
 export type SummaryFilter = z.infer<typeof SummaryFilter>;
 

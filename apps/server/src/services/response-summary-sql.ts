@@ -1,4 +1,4 @@
-import type { SqlQuery } from '@forms-engine/db';
+import type { PrismaClient, SqlQuery } from '@forms-engine/db';
 import type { SummaryFilter } from '@forms-engine/schema';
 
 /**
@@ -27,85 +27,108 @@ export function responseWhere(params: Params, questionnaireId: string, filter: S
   return parts.join(' AND ');
 }
 
-export interface CountsRow {
-  responses: number;
-  completed: number;
-  median_seconds: number | null;
-  p90_seconds: number | null;
-}
+/** Sort memory of the summary's scan (see `SummaryScan.run`). */
+export const SORT_MEMORY = '32MB';
 
-const SECONDS_TO_COMPLETE = 'extract(epoch FROM r.completed_at - r.created_at)::float8';
-
-/** Counts and the continuous percentiles of the time to complete, in one pass. */
-export async function countsAndTimes(sql: SqlQuery, questionnaireId: string, filter: SummaryFilter) {
-  const params = new Params();
-  const where = responseWhere(params, questionnaireId, filter);
-  const completed = `r.status = 'COMPLETED' AND r.completed_at IS NOT NULL`;
-  const rows = await sql.query<CountsRow>(
-    `SELECT count(*)::int AS responses,
-            count(*) FILTER (WHERE r.status = 'COMPLETED')::int AS completed,
-            percentile_cont(0.5) WITHIN GROUP (ORDER BY ${SECONDS_TO_COMPLETE}) FILTER (WHERE ${completed}) AS median_seconds,
-            percentile_cont(0.9) WITHIN GROUP (ORDER BY ${SECONDS_TO_COMPLETE}) FILTER (WHERE ${completed}) AS p90_seconds
-     FROM response r WHERE ${where}`,
-    params.values,
-  );
-  return rows[0] as CountsRow;
-}
-
-/** In-progress responses by the step of their last position (null: no position). */
-export async function inProgressBySteps(sql: SqlQuery, questionnaireId: string, filter: SummaryFilter) {
-  const params = new Params();
-  const where = responseWhere(params, questionnaireId, filter);
-  return sql.query<{ step_id: string | null; count: number }>(
-    `SELECT r.last_step_id AS step_id, count(*)::int AS count FROM response r
-     WHERE ${where} AND r.status = 'IN_PROGRESS' GROUP BY r.last_step_id`,
-    params.values,
-  );
-}
+const SECONDS_TO_COMPLETE = `CASE WHEN r.status = 'COMPLETED' THEN extract(epoch FROM r.completed_at - r.created_at)::float8 END`;
 
 /**
- * One aggregate per column of a single-row statement. The service adds the aggregates each
- * question needs, then runs them all in one scan of the filtered responses.
+ * The answers decompressed once per response. Postgres compresses answers over about 2 KB (long
+ * texts), and every `->` on the stored value would decompress all of it again: `|| '{}'` hands on
+ * the decompressed value (and costs nothing on small answers). Three times faster on such answers.
  */
-export class AnswerAggregates {
+const DETOASTED_ANSWERS = `r.answers || '{}'::jsonb`;
+
+/**
+ * The one scan behind the counts, the time to complete, the steps and every question's numbers: a
+ * single-row statement with one aggregate per column, over levels so that each costly step happens
+ * once per response: level 0 reads the row (answers decompressed), level 1 reads each answer out of
+ * the jsonb (`y.v0`…), level 2 turns it into what the aggregates need (a flag, a text, a number:
+ * `x.d0`…), level 3 aggregates those plain values. (`OFFSET 0` keeps Postgres from inlining a level into the next one, which would
+ * evaluate the jsonb operators once per aggregate: ten times slower at 100k responses.)
+ */
+export class SummaryScan {
   private readonly params = new Params();
   private readonly where: string;
+  private readonly level1 = ['r.status', 'r.last_step_id', 'r.seconds'];
+  private readonly level2 = ['y.status', 'y.last_step_id', 'y.seconds'];
   private readonly columns: string[] = [];
-  private readonly codeParams = new Map<string, string>();
+  private readonly answers = new Map<string, string>();
 
   constructor(questionnaireId: string, filter: SummaryFilter) {
     this.where = responseWhere(this.params, questionnaireId, filter);
   }
 
-  /** The answer under `code` (jsonb; NULL when absent). */
+  /** The answer under `code` as jsonb (NULL when absent), for `derive`. */
   answer(code: string): string {
-    let param = this.codeParams.get(code);
-    if (!param) {
-      param = this.params.add(code);
-      this.codeParams.set(code, param);
+    return this.read(code, '->');
+  }
+
+  /**
+   * The answer under `code` as text (`->>`: a string as it is, anything else as JSON text), for
+   * `derive`. Half the cost of `->` then `#>>` for the answers that are strings.
+   */
+  answerText(code: string): string {
+    return this.read(code, '->>');
+  }
+
+  private read(code: string, operator: '->' | '->>'): string {
+    const key = `${operator}${code}`;
+    let column = this.answers.get(key);
+    if (!column) {
+      const name = `v${this.answers.size}`;
+      this.level1.push(`r.answers ${operator} ${this.params.add(code)}::text AS ${name}`);
+      column = `y.${name}`;
+      this.answers.set(key, column);
     }
-    return `(r.answers -> ${param}::text)`;
+    return column;
+  }
+
+  /** A value computed once per response from answers (`y.v…`); returns its column for `add`. */
+  derive(expression: string): string {
+    const column = `d${this.level2.length}`;
+    this.level2.push(`${expression} AS ${column}`);
+    return `x.${column}`;
   }
 
   param(value: unknown): string {
     return this.params.add(value);
   }
 
-  /** Adds an aggregate expression; returns the column it is read from. */
+  /** Adds an aggregate (over `x.status`, `x.last_step_id`, `x.seconds` and derived values); returns its column. */
   add(expression: string): string {
     const column = `a${this.columns.length}`;
     this.columns.push(`${expression} AS ${column}`);
     return column;
   }
 
-  async run(sql: SqlQuery): Promise<Record<string, unknown>> {
-    if (this.columns.length === 0) return {};
-    const rows = await sql.query<Record<string, unknown>>(
-      `SELECT ${this.columns.join(',\n')} FROM response r WHERE ${this.where}`,
-      this.params.values,
-    );
+  /**
+   * Runs in a transaction of its own with more sort memory: each median or percentile sorts its
+   * values, and at 1M responses those sorts outgrow Postgres' default 4 MB and spill to disk
+   * (twice as slow). 32 MB holds a million values per sort; `SET LOCAL` ends with the transaction.
+   */
+  async run(prisma: PrismaClient): Promise<Record<string, unknown>> {
+    const [, rows] = await prisma.$transaction([
+      prisma.$executeRawUnsafe(`SET LOCAL work_mem = '${SORT_MEMORY}'`),
+      prisma.$queryRawUnsafe<Record<string, unknown>[]>(
+        `SELECT ${this.columns.join(',\n')}
+       FROM (SELECT ${this.level2.join(', ')}
+             FROM (SELECT ${this.level1.join(', ')}
+                   FROM (SELECT r.status, r.last_step_id, ${SECONDS_TO_COMPLETE} AS seconds, ${DETOASTED_ANSWERS} AS answers
+                         FROM response r WHERE ${this.where} OFFSET 0) r OFFSET 0) y OFFSET 0) x`,
+        ...this.params.values,
+      ),
+    ]);
     return rows[0] ?? {};
   }
+}
+
+/**
+ * Whether an answer read as text (`answerText`) counts as given: not absent or null, not blank,
+ * not `[]` or `{}`. For the questions whose answers are strings (text, choices, dates).
+ */
+export function nonEmptyText(answer: string): string {
+  return `btrim(${answer}) NOT IN ('', '[]', '{}')`;
 }
 
 /**
@@ -163,9 +186,9 @@ export async function topCountries(
      CROSS JOIN LATERAL (
        SELECT coalesce(jsonb_agg(jsonb_build_object('value', g.value, 'count', g.count) ORDER BY g.count DESC, g.value),
                        '[]'::jsonb) AS countries
-       FROM (SELECT r.answers -> c.code ->> 'country' AS value, count(*)::int AS count FROM response r
-             WHERE ${where} AND jsonb_typeof(r.answers -> c.code -> 'country') = 'string'
-               AND btrim(r.answers -> c.code ->> 'country') <> ''
+       FROM (SELECT a.value, count(*)::int AS count
+             FROM (SELECT r.answers -> c.code ->> 'country' AS value FROM response r WHERE ${where} OFFSET 0) a
+             WHERE btrim(a.value) <> ''
              GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${Number(limit)}) g
      ) t`,
     params.values,

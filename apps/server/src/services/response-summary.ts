@@ -3,16 +3,11 @@ import { type Definition, type Question, questionPlaces } from '@forms-engine/sc
 import { AppError } from '../errors/app-error.ts';
 import type { Deps } from './deps.ts';
 import { findQuestionnaire } from './questionnaires.ts';
-import {
-  AnswerAggregates,
-  countsAndTimes,
-  inProgressBySteps,
-  latestTextAnswers,
-  nonEmpty,
-  topCountries,
-} from './response-summary-sql.ts';
+import { latestTextAnswers, nonEmpty, nonEmptyText, SummaryScan, topCountries } from './response-summary-sql.ts';
 
 const TEXT_TYPES = new Set(['SHORT_TEXT', 'LONG_TEXT', 'EMAIL', 'PHONE', 'URL']);
+/** The types whose answers are strings or booleans: read as text, which is cheaper than jsonb. */
+const STRING_TYPES = new Set([...TEXT_TYPES, 'SINGLE_CHOICE', 'DROPDOWN', 'DATE', 'YES_NO', 'CONSENT']);
 
 /** The definition the summary describes, and the version it comes from (null: the draft). */
 async function describedDefinition(deps: Deps, id: string, filter: SummaryFilter) {
@@ -49,12 +44,14 @@ const numberOrNull = (value: unknown) => (value === null || value === undefined 
  * part of the summary from the statement's row. Text samples and countries come from their own
  * statements (they need ordering and grouping, not a single-row aggregate).
  */
-function planQuestion(aggregates: AnswerAggregates, question: Question): Reader {
-  const answer = aggregates.answer(question.code);
-  const answered = aggregates.add(`count(*) FILTER (WHERE ${nonEmpty(answer)})::int`);
+function planQuestion(scan: SummaryScan, question: Question): Reader {
+  const asText = STRING_TYPES.has(question.type);
+  const answer = asText ? scan.answerText(question.code) : scan.answer(question.code);
+  const given = asText ? nonEmptyText(answer) : nonEmpty(answer);
+  const answered = scan.add(`count(*) FILTER (WHERE ${scan.derive(given)})::int`);
   const base: Reader = (row) => ({ answered: count(row[answered]) });
   const choiceCounts = (choices: { value: string | boolean; label: string; test: string }[]): Reader => {
-    const columns = choices.map((choice) => aggregates.add(`count(*) FILTER (WHERE ${choice.test})::int`));
+    const columns = choices.map((choice) => scan.add(`count(*) FILTER (WHERE ${choice.test})::int`));
     return (row) => ({
       ...base(row),
       choices: choices.map((choice, index) => ({
@@ -66,40 +63,47 @@ function planQuestion(aggregates: AnswerAggregates, question: Question): Reader 
   };
   switch (question.type) {
     case 'SINGLE_CHOICE':
-    case 'DROPDOWN':
+    case 'DROPDOWN': {
+      const text = scan.derive(answer);
       return choiceCounts(
-        (question.typeConfig.choices ?? []).map((choice) => ({
+        (question.typeConfig?.choices ?? []).map((choice) => ({
           ...choice,
-          test: `${answer} = to_jsonb(${aggregates.param(choice.value)}::text)`,
+          test: `${text} = ${scan.param(choice.value)}::text`,
         })),
       );
-    case 'MULTI_CHOICE':
+    }
+    case 'MULTI_CHOICE': {
+      const list = scan.derive(`CASE WHEN jsonb_typeof(${answer}) = 'array' THEN ${answer} END`);
       return choiceCounts(
-        (question.typeConfig.choices ?? []).map((choice) => ({
+        (question.typeConfig?.choices ?? []).map((choice) => ({
           ...choice,
-          test: `jsonb_typeof(${answer}) = 'array' AND ${answer} @> ${aggregates.param(JSON.stringify([choice.value]))}::jsonb`,
+          test: `jsonb_exists(${list}, ${scan.param(choice.value)}::text)`,
         })),
       );
+    }
     case 'YES_NO':
+    case 'CONSENT': {
+      // Read as text: JSON true and false are `true` and `false`.
+      const flag = scan.derive(`CASE ${answer} WHEN 'true' THEN true WHEN 'false' THEN false END`);
+      if (question.type === 'CONSENT') return choiceCounts([{ value: true, label: 'Agreed', test: flag }]);
       return choiceCounts([
-        { value: true, label: question.typeConfig.yesLabel || 'Yes', test: `${answer} = 'true'::jsonb` },
-        { value: false, label: question.typeConfig.noLabel || 'No', test: `${answer} = 'false'::jsonb` },
+        { value: true, label: question.typeConfig?.yesLabel || 'Yes', test: flag },
+        { value: false, label: question.typeConfig?.noLabel || 'No', test: `NOT ${flag}` },
       ]);
-    case 'CONSENT':
-      return choiceCounts([{ value: true, label: 'Agreed', test: `${answer} = 'true'::jsonb` }]);
+    }
     case 'RATING':
     case 'NUMBER': {
-      const value = `(CASE WHEN jsonb_typeof(${answer}) = 'number' THEN (${answer})::float8 END)`;
+      const value = scan.derive(`CASE WHEN jsonb_typeof(${answer}) = 'number' THEN (${answer})::float8 END`);
       const columns = {
-        count: aggregates.add(`count(${value})::int`),
-        mean: aggregates.add(`avg(${value})::float8`),
-        median: aggregates.add(`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${value})`),
-        min: aggregates.add(`min(${value})`),
-        max: aggregates.add(`max(${value})`),
+        count: scan.add(`count(${value})::int`),
+        mean: scan.add(`avg(${value})::float8`),
+        median: scan.add(`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${value})`),
+        min: scan.add(`min(${value})`),
+        max: scan.add(`max(${value})`),
       };
-      const points = question.type === 'RATING' ? scalePoints(question.typeConfig) : [];
+      const points = question.type === 'RATING' ? scalePoints(question.typeConfig ?? {}) : [];
       const pointColumns = points.map((point) =>
-        aggregates.add(`count(*) FILTER (WHERE ${answer} = to_jsonb(${aggregates.param(point)}::numeric))::int`),
+        scan.add(`count(*) FILTER (WHERE ${value} = ${scan.param(point)}::float8)::int`),
       );
       return (row) => ({
         ...base(row),
@@ -119,12 +123,13 @@ function planQuestion(aggregates: AnswerAggregates, question: Question): Reader 
       });
     }
     case 'DATE': {
-      const value = `(CASE WHEN jsonb_typeof(${answer}) = 'string' AND (${answer} #>> '{}') ~ '^\\d{4}-\\d{2}-\\d{2}'
-        THEN left(${answer} #>> '{}', 10) END)`;
+      // ISO dates order as text; the C collation compares bytes, the fastest and the right order here.
+      // LIKE rather than a regular expression: the answers were checked as dates when saved.
+      const value = scan.derive(`CASE WHEN ${answer} LIKE '____-__-__%' THEN left(${answer}, 10) COLLATE "C" END`);
       const columns = {
-        count: aggregates.add(`count(${value})::int`),
-        min: aggregates.add(`min(${value})`),
-        max: aggregates.add(`max(${value})`),
+        count: scan.add(`count(${value})::int`),
+        min: scan.add(`min(${value})`),
+        max: scan.add(`max(${value})`),
       };
       return (row) => ({
         ...base(row),
@@ -137,12 +142,14 @@ function planQuestion(aggregates: AnswerAggregates, question: Question): Reader 
     }
     case 'FILE_UPLOAD': {
       const files = `(CASE WHEN jsonb_typeof(${answer}) = 'array' THEN ${answer} END)`;
+      const fileCount = scan.derive(`jsonb_array_length(${files})`);
+      const bytes = scan.derive(
+        `(SELECT sum(CASE WHEN jsonb_typeof(f -> 'size') = 'number' THEN (f -> 'size')::numeric END)
+          FROM jsonb_array_elements(${files}) f)`,
+      );
       const columns = {
-        count: aggregates.add(`coalesce(sum(jsonb_array_length(${files})), 0)::float8`),
-        totalBytes: aggregates.add(
-          `coalesce(sum((SELECT sum(CASE WHEN jsonb_typeof(f -> 'size') = 'number' THEN (f -> 'size')::numeric END)
-                         FROM jsonb_array_elements(${files}) f)), 0)::float8`,
-        ),
+        count: scan.add(`coalesce(sum(${fileCount}), 0)::float8`),
+        totalBytes: scan.add(`coalesce(sum(${bytes}), 0)::float8`),
       };
       return (row) => ({
         ...base(row),
@@ -154,33 +161,62 @@ function planQuestion(aggregates: AnswerAggregates, question: Question): Reader 
   }
 }
 
-/** In-progress responses on each step, and how many reached it; `steps` in definition order. */
-function stepFunnel(
-  steps: readonly { id: string; title: string }[],
-  inProgress: { step_id: string | null; count: number }[],
-  completed: number,
-) {
-  // A response without a position, or at a step this definition does not have, is on the first step.
-  const dropped = steps.map(() => 0);
-  for (const group of inProgress) {
-    const index = Math.max(
-      0,
-      steps.findIndex((step) => step.id === group.step_id),
-    );
-    if (dropped.length > 0) dropped[index] = (dropped[index] ?? 0) + group.count;
-  }
-  let later = completed;
-  const reached = steps.map(() => 0);
-  for (let index = steps.length - 1; index >= 0; index--) {
-    later += dropped[index] ?? 0;
-    reached[index] = later;
-  }
-  return steps.map((step, index) => ({
-    stepId: step.id,
-    title: step.title,
-    reached: reached[index] ?? 0,
-    droppedHere: dropped[index] ?? 0,
-  }));
+/** The counts and the percentiles of the time to complete, read from the scan's row. */
+function planTotals(scan: SummaryScan) {
+  const columns = {
+    responses: scan.add('count(*)::int'),
+    completed: scan.add(`count(*) FILTER (WHERE x.status = 'COMPLETED')::int`),
+    // Both from one sort of the times.
+    percentiles: scan.add(`percentile_cont(ARRAY[0.5, 0.9]::float8[]) WITHIN GROUP (ORDER BY x.seconds)`),
+  };
+  return (row: Record<string, unknown>) => {
+    const responses = count(row[columns.responses]);
+    const completed = count(row[columns.completed]);
+    const [median, p90] = ((row[columns.percentiles] as unknown[] | null) ?? []).map(numberOrNull);
+    return {
+      counts: {
+        responses,
+        inProgress: responses - completed,
+        completed,
+        completionRate: responses === 0 ? 0 : completed / responses,
+      },
+      timeToComplete:
+        median === null || median === undefined || p90 === null || p90 === undefined
+          ? null
+          : { medianSeconds: median, p90Seconds: p90 },
+      completed,
+    };
+  };
+}
+
+/**
+ * The funnel: in-progress responses whose last position is on each step (droppedHere), and how
+ * many reached it (those on it or a later step, plus every completed one). A response without a
+ * position, or on a step this definition does not have, is on the first step.
+ */
+function planSteps(scan: SummaryScan, steps: readonly { id: string; title: string }[]) {
+  const inProgress = `x.status = 'IN_PROGRESS'`;
+  const onStep = steps.map((step) =>
+    scan.add(`count(*) FILTER (WHERE ${inProgress} AND x.last_step_id = ${scan.param(step.id)}::text)::int`),
+  );
+  const anywhere = scan.add(`count(*) FILTER (WHERE ${inProgress})::int`);
+  return (row: Record<string, unknown>, completed: number) => {
+    const dropped = onStep.map((column) => count(row[column]));
+    const placed = dropped.reduce((sum, value) => sum + value, 0);
+    if (dropped.length > 0) dropped[0] = (dropped[0] ?? 0) + count(row[anywhere]) - placed;
+    let later = completed;
+    const reached = dropped.map(() => 0);
+    for (let index = dropped.length - 1; index >= 0; index--) {
+      later += dropped[index] ?? 0;
+      reached[index] = later;
+    }
+    return steps.map((step, index) => ({
+      stepId: step.id,
+      title: step.title,
+      reached: reached[index] ?? 0,
+      droppedHere: dropped[index] ?? 0,
+    }));
+  };
 }
 
 /** The summary of the questionnaire's responses that match the filter. */
@@ -189,35 +225,26 @@ export async function responseSummary(deps: Deps, id: string, filter: SummaryFil
   const questions = questionPlaces(definition)
     .map((place) => place.question)
     .filter((question) => question.type !== 'STATEMENT');
-  const aggregates = new AnswerAggregates(id, filter);
-  const readers = questions.map((question) => planQuestion(aggregates, question));
+  const scan = new SummaryScan(id, filter);
+  const totals = planTotals(scan);
+  const steps = planSteps(scan, definition.steps ?? []);
+  const readers = questions.map((question) => planQuestion(scan, question));
   const textCodes = questions.filter((question) => TEXT_TYPES.has(question.type)).map((question) => question.code);
   const addressCodes = questions.filter((question) => question.type === 'ADDRESS').map((question) => question.code);
 
   // On Postgres these run side by side on the pool; PGlite takes them one after another.
-  const [totals, positions, row, samples, countries] = await Promise.all([
-    countsAndTimes(deps.sql, id, filter),
-    inProgressBySteps(deps.sql, id, filter),
-    aggregates.run(deps.sql),
+  const [row, samples, countries] = await Promise.all([
+    scan.run(deps.prisma),
     latestTextAnswers(deps.sql, id, filter, textCodes),
     topCountries(deps.sql, id, filter, addressCodes),
   ]);
 
-  const responses = count(totals.responses);
-  const completed = count(totals.completed);
+  const { counts, timeToComplete, completed } = totals(row);
   return {
-    counts: {
-      responses,
-      inProgress: responses - completed,
-      completed,
-      completionRate: responses === 0 ? 0 : completed / responses,
-    },
-    timeToComplete:
-      totals.median_seconds === null || totals.p90_seconds === null
-        ? null
-        : { medianSeconds: Number(totals.median_seconds), p90Seconds: Number(totals.p90_seconds) },
+    counts,
+    timeToComplete,
     versionNumber,
-    steps: stepFunnel(definition.steps ?? [], positions, completed),
+    steps: steps(row, completed),
     questions: questions.map((question, index) => ({
       code: question.code,
       prompt: question.prompt,
