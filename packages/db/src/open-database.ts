@@ -90,12 +90,15 @@ async function openPglite(dir = 'memory://'): Promise<Database> {
     },
     async listen(channel, listener) {
       const stop = await pglite.listen(channel, (payload) => listener.onNotify(payload));
-      return async () => stop();
+      // A closed database has no listeners left to remove.
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
     },
     migrate: (migrations) => migrate(pgliteSession(pglite), migrations),
     async close() {
       await prisma.$disconnect();
-      await pglite.close();
+      if (!pglite.closed) await pglite.close();
     },
   };
 }
