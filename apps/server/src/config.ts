@@ -32,6 +32,8 @@ const EnvSchema = z
       .transform((value) => value || undefined)
       .refine((value) => !value || /^postgres(ql)?:\/\//.test(value), 'Must be a postgres:// connection string'),
     DATABASE_POOL_SIZE: positiveInt(20),
+    DATABASE_CONNECT_TIMEOUT_SECONDS: positiveInt(5),
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: positiveInt(30),
     DATA_DIR: z.string().default('.data'),
     MANAGEMENT_API_TOKEN: z
       .string()
@@ -120,6 +122,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections to Postgres per process (saves queue on a full pool). */
   databasePoolSize: number;
+  /** Bounds on waiting for Postgres (a connection, a statement), so a hung database is a 503, not a hung request. */
+  databaseTimeouts: { connectMs: number; statementMs: number };
   dataDir: string;
   managementToken: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -201,6 +205,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+    },
     dataDir: resolve(e.DATA_DIR),
     managementToken: e.MANAGEMENT_API_TOKEN,
     logLevel: e.LOG_LEVEL,

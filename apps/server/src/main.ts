@@ -22,6 +22,8 @@ async function main() {
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
+    connectTimeoutMs: config.databaseTimeouts.connectMs,
+    statementTimeoutMs: config.databaseTimeouts.statementMs,
     pgliteDir: pgliteDirFor(config.dataDir),
   });
   const applied = await db.migrate();

@@ -1,5 +1,6 @@
 import { openDatabase } from '@forms-engine/db';
 import { createTestDatabase } from '@forms-engine/db/testing';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem, sleep } from './expect-problem.ts';
 import { createPublished } from './factories.ts';
@@ -7,6 +8,7 @@ import { filesOnDisk, publishFileQuestionnaire, startResponse, upload, uploadOk 
 import { call, startTestServer, type TestServer } from './harness.ts';
 import { captureLogs } from './log-capture.ts';
 import { createPostgresCluster, findPostgresBin, type PostgresCluster } from './postgres-cluster.ts';
+import { createSilentRelay, type SilentRelay } from './silent-relay.ts';
 
 type Answer = Awaited<ReturnType<typeof call>>;
 
@@ -168,4 +170,77 @@ describe('a disk that fills up during an upload', () => {
     const stored = await uploadOk(server, responseId, bytes);
     expect(stored.size).toBe(bytes.length);
   });
+});
+
+describe.skipIf(!bin)('a Postgres database that hangs', () => {
+  let cluster: PostgresCluster;
+  let relay: SilentRelay;
+  let server: TestServer;
+  const { logger, lines } = captureLogs();
+  beforeAll(async () => {
+    cluster = await createPostgresCluster(bin as string);
+    relay = await createSilentRelay({ host: '127.0.0.1', port: Number(new URL(cluster.url).port) });
+    const url = new URL(cluster.url);
+    url.port = String(relay.port);
+    // As DATABASE_CONNECT_TIMEOUT_SECONDS=1 and DATABASE_STATEMENT_TIMEOUT_SECONDS=1 configure it.
+    const db = await openDatabase({
+      databaseUrl: url.toString(),
+      poolSize: 4,
+      connectTimeoutMs: 1000,
+      statementTimeoutMs: 1000,
+    });
+    await db.migrate();
+    const database = { db, databaseUrl: url.toString(), dispose: () => db.close() };
+    server = await startTestServer({}, { database, logger });
+  }, 120_000);
+  afterAll(async () => {
+    relay?.resume();
+    await server?.close();
+    await server?.database.dispose();
+    await relay?.close();
+    await cluster?.destroy();
+  });
+
+  /** The answer and how long it took. */
+  async function timed(ask: () => Promise<Answer>) {
+    const started = Date.now();
+    const answer = await ask();
+    return { answer, ms: Date.now() - started };
+  }
+
+  it('ends a statement stuck behind a lock in 503 after statement_timeout', async () => {
+    await createPublished(server);
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    try {
+      await admin.query('BEGIN');
+      await admin.query('LOCK TABLE questionnaire IN ACCESS EXCLUSIVE MODE');
+      const { answer, ms } = await timed(() => call(server, 'GET', '/api/v1/questionnaires'));
+      expectUnavailable(answer);
+      expect(ms).toBeLessThan(5_000);
+    } finally {
+      await admin.query('ROLLBACK');
+      await admin.end();
+    }
+    expect((await call(server, 'GET', '/api/v1/questionnaires')).status).toBe(200);
+  }, 60_000);
+
+  it('ends requests to a server that stops answering (open connections and new ones) in 503, in bounded time', async () => {
+    relay.hang();
+    // Several at once: some find an idle pooled connection that never answers, the rest wait for new ones.
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => timed(() => call(server, 'GET', '/api/v1/questionnaires'))),
+    );
+    for (const { answer, ms } of answers) {
+      expectUnavailable(answer);
+      expect(ms).toBeLessThan(15_000);
+    }
+    const ready = await timed(() => call(server, 'GET', '/readyz'));
+    expect(ready.answer.status).toBe(503);
+    expect(ready.ms).toBeLessThan(15_000);
+    expect(lines.filter((line) => line.msg === 'dependency unavailable')).toHaveLength(1);
+    relay.resume();
+    const back = await untilAvailable(() => call(server, 'GET', '/api/v1/questionnaires'));
+    expect(back.status).toBe(200);
+  }, 90_000);
 });

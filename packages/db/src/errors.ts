@@ -57,6 +57,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || PRISMA_CODES.has(code))) return true;
     if (typeof code === 'string' && UNAVAILABLE_SQLSTATE.test(code)) return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    // Prisma reports a driver's SQLSTATE in its message ("Database error. Code: `57014`").
+    const sqlState = typeof message === 'string' ? /Code: `(\w{5})`/.exec(message)?.[1] : undefined;
+    if (sqlState && UNAVAILABLE_SQLSTATE.test(sqlState)) return true;
     // Connecting to every address of a host name fails as one AggregateError.
     if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true;
     current = (current as { cause?: unknown }).cause;
