@@ -1,6 +1,5 @@
 import { openDatabase } from '@forms-engine/db';
 import { createTestDatabase } from '@forms-engine/db/testing';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem, sleep } from './expect-problem.ts';
 import { createPublished } from './factories.ts';
@@ -210,17 +209,30 @@ describe.skipIf(!bin)('a Postgres database that hangs', () => {
 
   it('ends a statement stuck behind a lock in 503 after statement_timeout', async () => {
     await createPublished(server);
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
+    // Another session holds the table: every statement that reads it waits.
+    const other = await openDatabase({ databaseUrl: cluster.url, poolSize: 1 });
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => undefined as void;
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holding = other.prisma.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe('LOCK TABLE questionnaire IN ACCESS EXCLUSIVE MODE');
+      locked();
+      await released;
+    });
     try {
-      await admin.query('BEGIN');
-      await admin.query('LOCK TABLE questionnaire IN ACCESS EXCLUSIVE MODE');
+      await isLocked;
       const { answer, ms } = await timed(() => call(server, 'GET', '/api/v1/questionnaires'));
       expectUnavailable(answer);
       expect(ms).toBeLessThan(5_000);
     } finally {
-      await admin.query('ROLLBACK');
-      await admin.end();
+      release();
+      await holding;
+      await other.close();
     }
     expect((await call(server, 'GET', '/api/v1/questionnaires')).status).toBe(200);
   }, 60_000);

@@ -39,21 +39,22 @@ export async function createSilentRelay(target: { host: string; port: number }):
     upstream.on('close', end).on('error', end);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const resume = () => {
+    hanging = false;
+    for (const [a, b] of pairs) {
+      a.destroy();
+      b.destroy();
+    }
+    pairs.clear();
+  };
   return {
     port: (server.address() as { port: number }).port,
     hang() {
       hanging = true;
     },
-    resume() {
-      hanging = false;
-      for (const [a, b] of pairs) {
-        a.destroy();
-        b.destroy();
-      }
-      pairs.clear();
-    },
+    resume,
     async close() {
-      this.resume();
+      resume();
       await new Promise((resolve) => server.close(resolve));
     },
   };
