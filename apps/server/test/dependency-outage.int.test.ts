@@ -19,6 +19,15 @@ function expectUnavailable(answer: Answer) {
   expect(retryAfter).toBeLessThanOrEqual(30);
 }
 
+/** A promise and the function that settles it. */
+function signal() {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
 /** Asks until the answer is not a 503 (the database is back), for at most `ms`. */
 async function untilAvailable(ask: () => Promise<Answer>, ms = 20_000): Promise<Answer> {
   const deadline = Date.now() + ms;
@@ -211,26 +220,20 @@ describe.skipIf(!bin)('a Postgres database that hangs', () => {
     await createPublished(server);
     // Another session holds the table: every statement that reads it waits.
     const other = await openDatabase({ databaseUrl: cluster.url, poolSize: 1 });
-    let release = () => undefined as void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked = () => undefined as void;
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
+    const released = signal();
+    const isLocked = signal();
     const holding = other.prisma.$transaction(async (tx) => {
       await tx.$executeRawUnsafe('LOCK TABLE questionnaire IN ACCESS EXCLUSIVE MODE');
-      locked();
-      await released;
+      isLocked.resolve();
+      await released.promise;
     });
     try {
-      await isLocked;
+      await isLocked.promise;
       const { answer, ms } = await timed(() => call(server, 'GET', '/api/v1/questionnaires'));
       expectUnavailable(answer);
       expect(ms).toBeLessThan(5_000);
     } finally {
-      release();
+      released.resolve();
       await holding;
       await other.close();
     }
