@@ -64,8 +64,10 @@ export function createApp({ deps, logger, surface = 'all' }: AppOptions): Expres
 
   // The public API first: it takes the most requests, so they pass the fewest layers.
   const publicApi = Router();
+  // Origins (CORS) before the limits: a 429 must be readable by the embed on another origin.
+  publicApi.use(publicOrigins(deps));
   applyRateLimits(publicApi, config.rateLimits, deps.rateLimitCounters);
-  publicApi.use(publicOrigins(deps), json);
+  publicApi.use(json);
   // Routes added to this router, not routers of their own: each nested router costs every request.
   liveRoute(publicApi, deps);
   uploadRoute(publicApi, deps);

@@ -110,11 +110,18 @@ describe('the embedded database closed under the server', () => {
     await server.database.db.close();
     expectUnavailable(await call(server, 'GET', '/api/v1/questionnaires'));
     expectUnavailable(await call(server, 'GET', `/api/v1/questionnaires/${q.id}`));
-    expectUnavailable(
-      await call(server, 'POST', `/public/v1/questionnaires/${q.publicId}/responses`, {
-        versionNumber: 1,
-      }),
+    // From an embed on another origin: the settings cannot be read, yet the page may read the 503.
+    const origin = 'https://embed.example';
+    const create = await call(
+      server,
+      'POST',
+      `/public/v1/questionnaires/${q.publicId}/responses`,
+      { versionNumber: 1 },
+      { origin },
     );
+    expectUnavailable(create);
+    expect(create.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(create.headers.get('access-control-expose-headers')?.toLowerCase()).toContain('retry-after');
     expect((await call(server, 'GET', '/readyz')).status).toBe(503);
     expect(outageLines(lines)).toHaveLength(1);
   });

@@ -213,6 +213,22 @@ describe('rate limits on the public write paths and geocode', () => {
     expectProblem(await call(server, 'GET', '/public/v1/geocode?q=Nice'), 429, 'RATE_LIMITED');
   });
 
+  it('lets an embed on another origin read the 429 and its Retry-After (CORS headers on the refusal)', async () => {
+    const q = await createPublished(server);
+    const origin = 'https://embed.example';
+    expect((await call(server, 'PATCH', `/api/v1/questionnaires/${q.id}`, { allowedOrigins: [origin] })).status).toBe(
+      200,
+    );
+    let limited: Awaited<ReturnType<typeof create>> | undefined;
+    for (let i = 0; i < 5 && !limited; i++) {
+      const answer = await create(server, q.publicId, { origin });
+      if (answer.status === 429) limited = answer;
+    }
+    expectProblem(limited!, 429, 'RATE_LIMITED');
+    expect(limited!.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(limited!.headers.get('access-control-expose-headers')?.toLowerCase()).toContain('retry-after');
+  });
+
   it('counts X-Forwarded-For only when TRUST_PROXY says the proxy is trusted', async () => {
     const q = await createPublished(server);
     for (let i = 0; i < 3; i++) await create(server, q.publicId, { 'x-forwarded-for': `203.0.113.${i}` });
