@@ -56,6 +56,7 @@ const EnvSchema = z
     HTTP_HEADERS_TIMEOUT_SECONDS: positiveInt(20),
     HTTP_BODY_TIMEOUT_SECONDS: positiveInt(30),
     HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(5),
+    SHUTDOWN_GRACE_SECONDS: positiveInt(30),
     UPLOAD_MIN_BYTES_PER_SECOND: positiveInt(32_768),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
     RATE_LIMIT_PUBLIC_WRITES: nonNegativeInt(120),
@@ -136,6 +137,8 @@ export interface Config {
     pendingStaleMs: number;
   };
   http: HttpTimeouts;
+  /** After SIGTERM/SIGINT, how long requests in flight may run before they are cut (exit 1). */
+  shutdownGraceMs: number;
   rateLimits: RateLimits;
   /** Express's `trust proxy`, so client addresses (rate limits, logs) are right behind a proxy. */
   trustProxy: boolean | number | string;
@@ -229,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs,
     },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     rateLimits: {
       windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
       publicWrites: e.RATE_LIMIT_PUBLIC_WRITES,

@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,24 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem, sleep } from './expect-problem.ts';
 import { createPublished } from './factories.ts';
 import { call, startTestServer, type TestServer } from './harness.ts';
-import { spawnServer, startServerProcess } from './server-process.ts';
-
-interface Answer {
-  status: number;
-  connection: string | undefined;
-}
-
-/** A GET over a shared keep-alive agent; resolves with the status and the Connection header. */
-function get(url: string, agent: Agent): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    request(url, { agent }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
+import { spawnServer } from './server-process.ts';
 
 /** Writes raw bytes on a socket and collects everything the server sends until it closes. */
 async function rawExchange(url: string, chunks: (string | { pauseMs: number })[]): Promise<string> {
@@ -51,61 +33,7 @@ describe('process lifecycle', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('drains keep-alive load on SIGTERM: in-flight requests finish with Connection: close, exit 0, logged', async () => {
-    const server = await startServerProcess({ DATABASE_URL: '', DATA_DIR: dataDir });
-    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
-    const answers: Answer[] = [];
-    const failures: unknown[] = [];
-    let signalled = false;
-    /** Answers to requests sent after the server logged that it is shutting down. */
-    const afterDrain: Answer[] = [];
-    const draining = () => server.logs.some((line) => line.includes('shutting down'));
-    // Eight clients reuse their connections as fast as they can, until the server goes away.
-    const clients = Array.from({ length: 8 }, async () => {
-      for (;;) {
-        try {
-          const sentWhileDraining = draining();
-          const answer = await get(`${server.url}/api/v1/questionnaires`, agent);
-          (sentWhileDraining ? afterDrain : answers).push(answer);
-        } catch (error) {
-          if (!signalled) failures.push(error);
-          return;
-        }
-      }
-    });
-    // A request whose body is still arriving when the signal comes must be answered, not cut.
-    const slow = request(`${server.url}/api/v1/questionnaires`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': '20' },
-    });
-    const slowAnswer = new Promise<Answer>((resolve, reject) => {
-      slow.on('response', (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
-      });
-      slow.on('error', reject);
-    });
-    slow.write('{"name":"in ');
-    while (answers.length < 20 && failures.length === 0) await sleep(50);
-
-    const started = Date.now();
-    signalled = true;
-    server.child.kill('SIGTERM');
-    await sleep(200);
-    slow.end('flight"}');
-    const [code] = await once(server.child, 'exit');
-    await Promise.all(clients);
-    agent.destroy();
-
-    expect(code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(5000); // not the 10 s forced exit
-    expect(failures).toEqual([]);
-    expect(await slowAnswer).toEqual({ status: 201, connection: 'close' });
-    expect(afterDrain.filter((answer) => answer.status !== 200 || answer.connection !== 'close')).toEqual([]);
-    const messages = server.logs.map((line) => JSON.parse(line).msg);
-    expect(messages).toContain('shutting down');
-    expect(messages.at(-1)).toBe('stopped');
-  }, 60_000);
+  // Draining on SIGTERM: drain.int.test.ts.
 
   it('says which port is taken and exits 1', async () => {
     const blocker = createServer();

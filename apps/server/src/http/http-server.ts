@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import net, { type AddressInfo, type Socket } from 'node:net';
 import type { HttpTimeouts } from '../config.ts';
 import { PROBLEM_CONTENT_TYPE } from '../errors/problem.ts';
 
@@ -18,15 +18,19 @@ function clientErrorResponse(error: NodeJS.ErrnoException): string {
   );
 }
 
+export type DrainLog = (message: string, fields?: Record<string, unknown>) => void;
+
 export interface HttpServer {
   server: Server;
   /** Listens; rejects with a message naming the port when it is taken. */
   listen(port: number, host: string): Promise<AddressInfo>;
   /**
-   * Graceful stop: no new connections; every response from now on (in flight ones included)
-   * says `Connection: close`; connections are closed as they go idle. Resolves once all are.
+   * Graceful stop (see `drain` below). `log` hears each phase. Resolves once every connection
+   * is closed; `cut` then closes whatever is still open (past the grace period).
    */
-  drain(): Promise<void>;
+  drain(log?: DrainLog): Promise<void>;
+  /** Closes every connection at once, requests in flight included. */
+  cut(): void;
 }
 
 /**
@@ -46,13 +50,16 @@ export function createHttpServer(app: RequestListener, timeouts: HttpTimeouts): 
   );
   const active = new Set<ServerResponse>();
   let draining = false;
+  let windowOver = false;
 
   server.prependListener('request', (_req, res: ServerResponse) => {
     if (draining) res.setHeader('Connection', 'close');
     active.add(res);
     res.once('close', () => {
       active.delete(res);
-      if (draining) server.closeIdleConnections();
+      // Past the window, a connection whose answer had begun before the drain (so without
+      // Connection: close) is closed as soon as it falls idle.
+      if (windowOver) server.closeIdleConnections();
     });
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
@@ -74,12 +81,39 @@ export function createHttpServer(app: RequestListener, timeouts: HttpTimeouts): 
           resolve(server.address() as AddressInfo);
         });
       }),
-    drain() {
+    /**
+     * 1. Stop listening: new connections are refused (a load balancer moves to another process).
+     * 2. For `keepAliveTimeoutMs`, open connections are left alone: a request arriving on one is
+     *    answered, with `Connection: close`, and the connection then ends. Closing idle
+     *    connections at once (what Node's `server.close()` does) cuts the requests a client is
+     *    sending on them at that moment: the 502s of a rolling restart.
+     * 3. Then connections still idle are closed; requests in flight (a slow upload) run on
+     *    until they finish, each ending its connection. Resolves when none is left.
+     */
+    drain(log) {
       draining = true;
       for (const res of active) if (!res.headersSent) res.setHeader('Connection', 'close');
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      return closed;
+      const closed = new Promise<void>((resolve) => server.once('close', () => resolve()));
+      // net.Server's close: stop listening without http.Server's closeIdleConnections.
+      net.Server.prototype.close.call(server);
+      log?.('not accepting new connections; answering open ones with Connection: close', {
+        inFlight: active.size,
+        windowMs: timeouts.keepAliveTimeoutMs,
+      });
+      const window = setTimeout(() => {
+        windowOver = true;
+        server.closeIdleConnections();
+        if (active.size > 0)
+          log?.('idle connections closed; waiting for requests in flight', { inFlight: active.size });
+      }, timeouts.keepAliveTimeoutMs);
+      window.unref();
+      return closed.then(() => {
+        clearTimeout(window);
+        log?.('connections drained');
+      });
+    },
+    cut() {
+      server.closeAllConnections();
     },
   };
 }
