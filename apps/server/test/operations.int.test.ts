@@ -94,6 +94,22 @@ describe('timeouts and malformed HTTP', () => {
     expect(huge).toContain('"code":"HEADERS_TOO_LARGE"');
   });
 
+  it('answers CONNECT (and any method Node hands to its own events) with a 405 problem, not a closed socket', async () => {
+    for (const target of ['example.com:443', '/api/v1/questionnaires', '127.0.0.1:22']) {
+      const reply = await rawExchange(server.url, [`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`]);
+      expect(reply).toMatch(/^HTTP\/1\.1 405 /);
+      expect(reply).toMatch(/\r\nAllow: [A-Z, ]+\r\n/);
+      expect(reply).toContain('application/problem+json');
+      expect(reply).toContain('"code":"METHOD_NOT_ALLOWED"');
+    }
+    // An Upgrade this server does not speak is answered as the plain request it also is.
+    const upgrade = await rawExchange(server.url, [
+      'GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, close\r\nUpgrade: websocket\r\n\r\n',
+    ]);
+    expect(upgrade).toMatch(/^HTTP\/1\.1 200 /);
+    expect(upgrade).toContain('"status":"ok"');
+  });
+
   it('derives the request timeout from the largest upload at the slowest supported rate', () => {
     // 10 MiB at 32 KiB/s = 320 s, plus 1 s of headers and 30 s for framing.
     expect(server.config.http.requestTimeoutMs).toBe(351_000);

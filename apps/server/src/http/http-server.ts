@@ -3,20 +3,49 @@ import net, { type AddressInfo, type Socket } from 'node:net';
 import type { HttpTimeouts } from '../config.ts';
 import { PROBLEM_CONTENT_TYPE } from '../errors/problem.ts';
 
-/** What Node's parser rejects before any route runs, answered as problem details too. */
-function clientErrorResponse(error: NodeJS.ErrnoException): string {
-  const [status, title, code, detail] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE', 'The request headers are too large']
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', 'REQUEST_TIMEOUT', 'The request was not received in time']
-        : [400, 'Bad Request', 'VALIDATION_FAILED', 'The request is not valid HTTP/1.1'];
+/** A whole HTTP/1.1 answer with a problem body, for the stages before Express (the socket is closed after it). */
+function rawProblem(
+  status: number,
+  title: string,
+  code: string,
+  detail: string,
+  headers: Record<string, string> = {},
+): string {
   const body = JSON.stringify({ type: 'about:blank', title, status, code, detail });
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   return (
-    `HTTP/1.1 ${status} ${title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+    `HTTP/1.1 ${status} ${title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n${extra.join('')}` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
   );
 }
+
+/** What Node's parser rejects before any route runs, answered as problem details too. */
+function clientErrorResponse(error: NodeJS.ErrnoException): string {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    return rawProblem(431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE', 'The request headers are too large');
+  }
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return rawProblem(408, 'Request Timeout', 'REQUEST_TIMEOUT', 'The request was not received in time');
+  }
+  return rawProblem(400, 'Bad Request', 'VALIDATION_FAILED', 'The request is not valid HTTP/1.1');
+}
+
+/** Every method some path of the server answers; CONNECT is none of them. */
+const SERVED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+
+/**
+ * CONNECT never reaches the app: Node hands it to the server's `connect` event and, with no
+ * listener, destroys the socket (a client sees the connection drop). It is answered here: this
+ * server is no proxy. (An Upgrade request Node hands to the app as the plain request it also
+ * is, since nothing listens to `upgrade`.)
+ */
+const CONNECT_RESPONSE = rawProblem(
+  405,
+  'Method Not Allowed',
+  'METHOD_NOT_ALLOWED',
+  'This server does not take CONNECT: it is not a proxy',
+  { Allow: SERVED_METHODS },
+);
 
 export type DrainLog = (message: string, fields?: Record<string, unknown>) => void;
 
@@ -61,6 +90,10 @@ export function createHttpServer(app: RequestListener, timeouts: HttpTimeouts): 
       // Connection: close) is closed as soon as it falls idle.
       if (windowOver) server.closeIdleConnections();
     });
+  });
+  server.on('connect', (_req, socket: Socket) => {
+    socket.on('error', () => undefined);
+    socket.end(CONNECT_RESPONSE);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (socket.writable && !socket.writableEnded) socket.end(clientErrorResponse(error));
