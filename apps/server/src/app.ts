@@ -12,7 +12,7 @@ import { healthOpenApiPaths } from './http/health-openapi.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { jsonBody, trpcQueryInput } from './http/json-body.ts';
 import { liveRoute } from './http/live-route.ts';
-import { errorHandler, notFoundHandler } from './http/problem-response.ts';
+import { errorHandler, notFoundHandler, trpcOutageMeta } from './http/problem-response.ts';
 import { publicOrigins } from './http/public-origins.ts';
 import { applyRateLimits } from './http/rate-limits.ts';
 import { requestContext } from './http/request-context.ts';
@@ -93,7 +93,12 @@ export function createApp({ deps, logger, surface = 'all' }: AppOptions): Expres
     guard,
     json,
     trpcQueryInput,
-    createExpressMiddleware({ router: appRouter, createContext, maxBodySize: config.jsonBodyLimitBytes }),
+    createExpressMiddleware({
+      router: appRouter,
+      createContext,
+      maxBodySize: config.jsonBodyLimitBytes,
+      responseMeta: trpcOutageMeta,
+    }),
   );
 
   const managementApi = Router();

@@ -123,6 +123,15 @@ describe('the embedded database closed under the server', () => {
     expect(create.headers.get('access-control-allow-origin')).toBe(origin);
     expect(create.headers.get('access-control-expose-headers')?.toLowerCase()).toContain('retry-after');
     expect((await call(server, 'GET', '/readyz')).status).toBe(503);
+    // The editor's /trpc says the same, in its status too.
+    const trpc = await call(
+      server,
+      'GET',
+      `/trpc/questionnaires.get?input=${encodeURIComponent(JSON.stringify({ id: q.id }))}`,
+    );
+    expect(trpc.status).toBe(503);
+    expect(Number(trpc.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(trpc.body.error.data.problem.code).toBe('SERVICE_UNAVAILABLE');
     expect(outageLines(lines)).toHaveLength(1);
   });
 });

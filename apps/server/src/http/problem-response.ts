@@ -13,6 +13,19 @@ export function withRequest(problem: Problem, req: Request, res: Response): Prob
 /** Seconds a client is asked to wait when a dependency is down: long enough to come back, short enough to feel live. */
 export const RETRY_AFTER_SECONDS = 5;
 
+/**
+ * tRPC's `responseMeta` for /trpc: when every call of the request failed because a dependency is
+ * down, 503 with Retry-After (tRPC would answer 500: the error reached it as INTERNAL_SERVER_ERROR
+ * around the driver's). The problem body under `data.problem` says the same.
+ */
+export function trpcOutageMeta({ errors, data }: { errors: unknown[]; data: readonly unknown[] }) {
+  const unavailable =
+    errors.length > 0 &&
+    errors.length === data.length &&
+    errors.every((error) => toProblem(error).code === 'SERVICE_UNAVAILABLE');
+  return unavailable ? { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } } : {};
+}
+
 /** A bug is logged with its request; a dependency that is down or full, once per outage. */
 export function logFailure(error: unknown, problem: Problem, res: Response) {
   const outages: OutageLog | undefined = res.locals.outages;
