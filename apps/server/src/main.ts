@@ -71,11 +71,15 @@ async function main() {
     stopping = true;
     const graceMs = config.shutdownGraceMs;
     logger.info({ signal, graceMs }, 'shutting down');
+    // Open connections get the keep-alive timeout to send their last requests, but never so
+    // long that idle ones alone would outlast the grace period.
+    const windowMs = Math.min(config.http.keepAliveTimeoutMs, graceMs / 2);
     const drained = Promise.all(
       servers.map((server, index) =>
-        server.drain((message, fields) =>
-          logger.info({ server: index === 0 ? 'public' : 'management', ...fields }, message),
-        ),
+        server.drain({
+          windowMs,
+          log: (message, fields) => logger.info({ server: index === 0 ? 'public' : 'management', ...fields }, message),
+        }),
       ),
     );
     const force = setTimeout(() => {

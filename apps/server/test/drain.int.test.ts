@@ -168,6 +168,22 @@ describe('draining on SIGTERM', () => {
     expect(code).toBe(0);
   }, 60_000);
 
+  it('does not let idle connections outlast the grace period when the keep-alive timeout is longer', async () => {
+    server = await startServerProcess({
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '60',
+      SHUTDOWN_GRACE_SECONDS: '4',
+    });
+    const idle = await OpenConnection.open(server.url);
+    expect((await idle.request('GET', '/healthz')).status).toBe(200);
+    const exited = once(server.child, 'exit');
+    server.child.kill('SIGTERM');
+    const [code] = await exited;
+    expect(code).toBe(0);
+    await idle.untilClosed();
+  }, 60_000);
+
   it('cuts what still runs after SHUTDOWN_GRACE_SECONDS and exits 1, saying so', async () => {
     server = await startServerProcess({ DATABASE_URL: '', DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: '1' });
     const responseId = await responseToUploadTo(server.url);

@@ -57,7 +57,7 @@ export interface HttpServer {
    * Graceful stop (see `drain` below). `log` hears each phase. Resolves once every connection
    * is closed; `cut` then closes whatever is still open (past the grace period).
    */
-  drain(log?: DrainLog): Promise<void>;
+  drain(options?: { log?: DrainLog; windowMs?: number }): Promise<void>;
   /** Closes every connection at once, requests in flight included. */
   cut(): void;
 }
@@ -116,14 +116,14 @@ export function createHttpServer(app: RequestListener, timeouts: HttpTimeouts): 
       }),
     /**
      * 1. Stop listening: new connections are refused (a load balancer moves to another process).
-     * 2. For `keepAliveTimeoutMs`, open connections are left alone: a request arriving on one is
+     * 2. For `windowMs` (the keep-alive timeout unless told), open connections are left alone: a request arriving on one is
      *    answered, with `Connection: close`, and the connection then ends. Closing idle
      *    connections at once (what Node's `server.close()` does) cuts the requests a client is
      *    sending on them at that moment: the 502s of a rolling restart.
      * 3. Then connections still idle are closed; requests in flight (a slow upload) run on
      *    until they finish, each ending its connection. Resolves when none is left.
      */
-    drain(log) {
+    drain({ log, windowMs = timeouts.keepAliveTimeoutMs } = {}) {
       draining = true;
       for (const res of active) if (!res.headersSent) res.setHeader('Connection', 'close');
       const closed = new Promise<void>((resolve) => server.once('close', () => resolve()));
@@ -131,14 +131,14 @@ export function createHttpServer(app: RequestListener, timeouts: HttpTimeouts): 
       net.Server.prototype.close.call(server);
       log?.('not accepting new connections; answering open ones with Connection: close', {
         inFlight: active.size,
-        windowMs: timeouts.keepAliveTimeoutMs,
+        windowMs,
       });
       const window = setTimeout(() => {
         windowOver = true;
         server.closeIdleConnections();
         if (active.size > 0)
           log?.('idle connections closed; waiting for requests in flight', { inFlight: active.size });
-      }, timeouts.keepAliveTimeoutMs);
+      }, windowMs);
       window.unref();
       return closed.then(() => {
         clearTimeout(window);
