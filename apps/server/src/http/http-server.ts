@@ -116,8 +116,9 @@ export function createHttpServer(app: RequestListener, timeouts: HttpTimeouts): 
       }),
     /**
      * 1. Stop listening: new connections are refused (a load balancer moves to another process).
-     * 2. For `windowMs` (the keep-alive timeout unless told), open connections are left alone: a request arriving on one is
-     *    answered, with `Connection: close`, and the connection then ends. Closing idle
+     * 2. For `windowMs` (the keep-alive timeout unless told), open connections are left alone:
+     *    a request arriving on one is answered, with `Connection: close`, and the connection
+     *    then ends. Closing idle
      *    connections at once (what Node's `server.close()` does) cuts the requests a client is
      *    sending on them at that moment: the 502s of a rolling restart.
      * 3. Then connections still idle are closed; requests in flight (a slow upload) run on
