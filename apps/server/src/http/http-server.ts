@@ -54,11 +54,11 @@ export interface HttpServer {
   /** Listens; rejects with a message naming the port when it is taken. */
   listen(port: number, host: string): Promise<AddressInfo>;
   /**
-   * Graceful stop (see `drain` below). `log` hears each phase. Resolves once every connection
-   * is closed; `cut` then closes whatever is still open (past the grace period).
+   * Graceful stop (see `drain` below); `log` hears each phase. Resolves once every connection
+   * is closed.
    */
   drain(options?: { log?: DrainLog; windowMs?: number }): Promise<void>;
-  /** Closes every connection at once, requests in flight included. */
+  /** Closes every connection at once, requests in flight included (past the grace period). */
   cut(): void;
 }
 
