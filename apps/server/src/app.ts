@@ -12,7 +12,7 @@ import { healthOpenApiPaths } from './http/health-openapi.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { jsonBody, trpcQueryInput } from './http/json-body.ts';
 import { liveRoute } from './http/live-route.ts';
-import { errorHandler, notFoundHandler } from './http/problem-response.ts';
+import { errorHandler, notFoundHandler, trpcOutageMeta } from './http/problem-response.ts';
 import { publicOrigins } from './http/public-origins.ts';
 import { applyRateLimits } from './http/rate-limits.ts';
 import { requestContext } from './http/request-context.ts';
@@ -64,8 +64,10 @@ export function createApp({ deps, logger, surface = 'all' }: AppOptions): Expres
 
   // The public API first: it takes the most requests, so they pass the fewest layers.
   const publicApi = Router();
+  // Origins (CORS) before the limits: a 429 must be readable by the embed on another origin.
+  publicApi.use(publicOrigins(deps));
   applyRateLimits(publicApi, config.rateLimits, deps.rateLimitCounters);
-  publicApi.use(publicOrigins(deps), json);
+  publicApi.use(json);
   // Routes added to this router, not routers of their own: each nested router costs every request.
   liveRoute(publicApi, deps);
   uploadRoute(publicApi, deps);
@@ -91,7 +93,12 @@ export function createApp({ deps, logger, surface = 'all' }: AppOptions): Expres
     guard,
     json,
     trpcQueryInput,
-    createExpressMiddleware({ router: appRouter, createContext, maxBodySize: config.jsonBodyLimitBytes }),
+    createExpressMiddleware({
+      router: appRouter,
+      createContext,
+      maxBodySize: config.jsonBodyLimitBytes,
+      responseMeta: trpcOutageMeta,
+    }),
   );
 
   const managementApi = Router();

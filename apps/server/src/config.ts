@@ -32,6 +32,8 @@ const EnvSchema = z
       .transform((value) => value || undefined)
       .refine((value) => !value || /^postgres(ql)?:\/\//.test(value), 'Must be a postgres:// connection string'),
     DATABASE_POOL_SIZE: positiveInt(20),
+    DATABASE_CONNECT_TIMEOUT_SECONDS: positiveInt(5),
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: positiveInt(30),
     DATA_DIR: z.string().default('.data'),
     MANAGEMENT_API_TOKEN: z
       .string()
@@ -54,6 +56,7 @@ const EnvSchema = z
     HTTP_HEADERS_TIMEOUT_SECONDS: positiveInt(20),
     HTTP_BODY_TIMEOUT_SECONDS: positiveInt(30),
     HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(5),
+    SHUTDOWN_GRACE_SECONDS: positiveInt(30),
     UPLOAD_MIN_BYTES_PER_SECOND: positiveInt(32_768),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
     RATE_LIMIT_PUBLIC_WRITES: nonNegativeInt(120),
@@ -120,6 +123,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections to Postgres per process (saves queue on a full pool). */
   databasePoolSize: number;
+  /** Bounds on waiting for Postgres (a connection, a statement), so a hung database is a 503, not a hung request. */
+  databaseTimeouts: { connectMs: number; statementMs: number };
   dataDir: string;
   managementToken: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -132,6 +137,8 @@ export interface Config {
     pendingStaleMs: number;
   };
   http: HttpTimeouts;
+  /** After SIGTERM/SIGINT, how long requests in flight may run before they are cut (exit 1). */
+  shutdownGraceMs: number;
   rateLimits: RateLimits;
   /** Express's `trust proxy`, so client addresses (rate limits, logs) are right behind a proxy. */
   trustProxy: boolean | number | string;
@@ -201,6 +208,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+    },
     dataDir: resolve(e.DATA_DIR),
     managementToken: e.MANAGEMENT_API_TOKEN,
     logLevel: e.LOG_LEVEL,
@@ -221,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs,
     },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     rateLimits: {
       windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
       publicWrites: e.RATE_LIMIT_PUBLIC_WRITES,

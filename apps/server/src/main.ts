@@ -7,9 +7,6 @@ import { buildDeps } from './services/deps.ts';
 import { startFileSweeper } from './services/orphan-files.ts';
 import { startWebhookSender } from './webhooks/webhook-sender.ts';
 
-/** How long in-flight requests get to finish after SIGTERM before the process gives up on them. */
-const SHUTDOWN_GRACE_MS = 10_000;
-
 /** Exits once the log lines written so far have reached stdout. */
 function exitAfterLogs(logger: Logger, code: number): never {
   logger.flushSync();
@@ -22,6 +19,8 @@ async function main() {
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
+    connectTimeoutMs: config.databaseTimeouts.connectMs,
+    statementTimeoutMs: config.databaseTimeouts.statementMs,
     pgliteDir: pgliteDirFor(config.dataDir),
   });
   const applied = await db.migrate();
@@ -70,13 +69,27 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    const drained = Promise.all(servers.map((server) => server.drain())); // from here on: Connection: close
-    logger.info({ signal }, 'shutting down');
+    const graceMs = config.shutdownGraceMs;
+    logger.info({ signal, graceMs }, 'shutting down');
+    // Open connections get the keep-alive timeout to send their last requests, but never so
+    // long that idle ones alone would outlast the grace period.
+    const windowMs = Math.min(config.http.keepAliveTimeoutMs, graceMs / 2);
+    const drained = Promise.all(
+      servers.map((server, index) =>
+        server.drain({
+          windowMs,
+          log: (message, fields) => logger.info({ server: index === 0 ? 'public' : 'management', ...fields }, message),
+        }),
+      ),
+    );
     const force = setTimeout(() => {
-      logger.error({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still running after the grace period; exiting');
+      logger.error({ graceMs }, 'requests still running after the grace period; exiting');
+      for (const server of servers) server.cut();
       exitAfterLogs(logger, 1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    await Promise.all([drained, stopFileSweeper(), stopListening(), stopWebhookSender()]);
+    }, graceMs).unref();
+    // The background work stops at once; the cache keeps listening while requests are answered.
+    await Promise.all([drained, stopFileSweeper(), stopWebhookSender()]);
+    await stopListening();
     await deps.rateLimitCounters.close();
     await db.close();
     clearTimeout(force);

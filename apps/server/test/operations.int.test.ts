@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,24 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem, sleep } from './expect-problem.ts';
 import { createPublished } from './factories.ts';
 import { call, startTestServer, type TestServer } from './harness.ts';
-import { spawnServer, startServerProcess } from './server-process.ts';
-
-interface Answer {
-  status: number;
-  connection: string | undefined;
-}
-
-/** A GET over a shared keep-alive agent; resolves with the status and the Connection header. */
-function get(url: string, agent: Agent): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    request(url, { agent }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
+import { spawnServer } from './server-process.ts';
 
 /** Writes raw bytes on a socket and collects everything the server sends until it closes. */
 async function rawExchange(url: string, chunks: (string | { pauseMs: number })[]): Promise<string> {
@@ -51,61 +33,7 @@ describe('process lifecycle', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('drains keep-alive load on SIGTERM: in-flight requests finish with Connection: close, exit 0, logged', async () => {
-    const server = await startServerProcess({ DATABASE_URL: '', DATA_DIR: dataDir });
-    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
-    const answers: Answer[] = [];
-    const failures: unknown[] = [];
-    let signalled = false;
-    /** Answers to requests sent after the server logged that it is shutting down. */
-    const afterDrain: Answer[] = [];
-    const draining = () => server.logs.some((line) => line.includes('shutting down'));
-    // Eight clients reuse their connections as fast as they can, until the server goes away.
-    const clients = Array.from({ length: 8 }, async () => {
-      for (;;) {
-        try {
-          const sentWhileDraining = draining();
-          const answer = await get(`${server.url}/api/v1/questionnaires`, agent);
-          (sentWhileDraining ? afterDrain : answers).push(answer);
-        } catch (error) {
-          if (!signalled) failures.push(error);
-          return;
-        }
-      }
-    });
-    // A request whose body is still arriving when the signal comes must be answered, not cut.
-    const slow = request(`${server.url}/api/v1/questionnaires`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': '20' },
-    });
-    const slowAnswer = new Promise<Answer>((resolve, reject) => {
-      slow.on('response', (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
-      });
-      slow.on('error', reject);
-    });
-    slow.write('{"name":"in ');
-    while (answers.length < 20 && failures.length === 0) await sleep(50);
-
-    const started = Date.now();
-    signalled = true;
-    server.child.kill('SIGTERM');
-    await sleep(200);
-    slow.end('flight"}');
-    const [code] = await once(server.child, 'exit');
-    await Promise.all(clients);
-    agent.destroy();
-
-    expect(code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(5000); // not the 10 s forced exit
-    expect(failures).toEqual([]);
-    expect(await slowAnswer).toEqual({ status: 201, connection: 'close' });
-    expect(afterDrain.filter((answer) => answer.status !== 200 || answer.connection !== 'close')).toEqual([]);
-    const messages = server.logs.map((line) => JSON.parse(line).msg);
-    expect(messages).toContain('shutting down');
-    expect(messages.at(-1)).toBe('stopped');
-  }, 60_000);
+  // Draining on SIGTERM: drain.int.test.ts.
 
   it('says which port is taken and exits 1', async () => {
     const blocker = createServer();
@@ -166,6 +94,22 @@ describe('timeouts and malformed HTTP', () => {
     expect(huge).toContain('"code":"HEADERS_TOO_LARGE"');
   });
 
+  it('answers CONNECT (and any method Node hands to its own events) with a 405 problem, not a closed socket', async () => {
+    for (const target of ['example.com:443', '/api/v1/questionnaires', '127.0.0.1:22']) {
+      const reply = await rawExchange(server.url, [`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`]);
+      expect(reply).toMatch(/^HTTP\/1\.1 405 /);
+      expect(reply).toMatch(/\r\nAllow: [A-Z, ]+\r\n/);
+      expect(reply).toContain('application/problem+json');
+      expect(reply).toContain('"code":"METHOD_NOT_ALLOWED"');
+    }
+    // An Upgrade this server does not speak is answered as the plain request it also is.
+    const upgrade = await rawExchange(server.url, [
+      'GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, close\r\nUpgrade: websocket\r\n\r\n',
+    ]);
+    expect(upgrade).toMatch(/^HTTP\/1\.1 200 /);
+    expect(upgrade).toContain('"status":"ok"');
+  });
+
   it('derives the request timeout from the largest upload at the slowest supported rate', () => {
     // 10 MiB at 32 KiB/s = 320 s, plus 1 s of headers and 30 s for framing.
     expect(server.config.http.requestTimeoutMs).toBe(351_000);
@@ -211,6 +155,22 @@ describe('rate limits on the public write paths and geocode', () => {
     expect((await call(server, 'GET', '/public/v1/geocode?q=Paris')).status).toBe(200);
     expect((await call(server, 'GET', '/public/v1/geocode?q=Lyon')).status).toBe(200);
     expectProblem(await call(server, 'GET', '/public/v1/geocode?q=Nice'), 429, 'RATE_LIMITED');
+  });
+
+  it('lets an embed on another origin read the 429 and its Retry-After (CORS headers on the refusal)', async () => {
+    const q = await createPublished(server);
+    const origin = 'https://embed.example';
+    expect((await call(server, 'PATCH', `/api/v1/questionnaires/${q.id}`, { allowedOrigins: [origin] })).status).toBe(
+      200,
+    );
+    let limited: Awaited<ReturnType<typeof create>> | undefined;
+    for (let i = 0; i < 5 && !limited; i++) {
+      const answer = await create(server, q.publicId, { origin });
+      if (answer.status === 429) limited = answer;
+    }
+    expectProblem(limited!, 429, 'RATE_LIMITED');
+    expect(limited!.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(limited!.headers.get('access-control-expose-headers')?.toLowerCase()).toContain('retry-after');
   });
 
   it('counts X-Forwarded-For only when TRUST_PROXY says the proxy is trusted', async () => {

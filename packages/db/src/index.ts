@@ -1,4 +1,4 @@
-export { isUniqueViolation } from './errors.ts';
+export { isDatabaseUnavailable, isUniqueViolation } from './errors.ts';
 export type * from './generated/prisma/client.ts';
 export { Prisma, PrismaClient } from './generated/prisma/client.ts';
 export { loadMigrations, migrate } from './migrate.ts';

@@ -32,10 +32,23 @@ export interface DatabaseOptions {
   /** Where PGlite keeps its files; `memory://` keeps them in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /** Postgres: how long to wait for a connection (a new one, or a free one from a full pool). */
+  connectTimeoutMs?: number;
+  /**
+   * Postgres: the longest a statement may run (`statement_timeout`, server side); a server that
+   * does not answer at all is given up on a few seconds later (pg's `query_timeout`, client side).
+   */
+  statementTimeoutMs?: number;
 }
 
+/** Sane bounds when the caller sets none: never a request that waits forever on the database. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+/** How much longer than statement_timeout the client waits for a server that says nothing. */
+const QUERY_TIMEOUT_MARGIN_MS = 5_000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.pgliteDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.pgliteDir);
 }
 
 /**
@@ -45,8 +58,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 };
 
-function openPostgres(connectionString: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+function openPostgres(connectionString: string, options: DatabaseOptions): Database {
+  const connectionTimeoutMillis = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis,
+    statement_timeout: statementTimeout,
+    query_timeout: statementTimeout + QUERY_TIMEOUT_MARGIN_MS,
+    // A peer that vanished without a FIN is noticed by the kernel, not only by the next query.
+    keepAlive: true,
+  });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
   return {
     kind: 'postgres',
@@ -56,14 +79,16 @@ function openPostgres(connectionString: string, poolSize = 10): Database {
         return (await pool.query(name ? { name, text, values } : { text, values })).rows as Row[];
       },
     },
-    listen: (channel, listener) => listenOnPostgres(connectionString, channel, listener),
+    listen: (channel, listener) => listenOnPostgres({ connectionString, connectionTimeoutMillis }, channel, listener),
     async migrate(migrations) {
-      // Session advisory locks need one connection for the whole run.
-      const client = await pool.connect();
+      // Session advisory locks need one connection for the whole run; its own, without the
+      // statement timeouts of the pool (a migration may rightly take long).
+      const client = new pg.Client({ connectionString, connectionTimeoutMillis });
+      await client.connect();
       try {
         return await migrate(pgSession(client), migrations);
       } finally {
-        client.release();
+        await client.end().catch(() => undefined);
       }
     },
     async close() {
@@ -90,12 +115,15 @@ async function openPglite(dir = 'memory://'): Promise<Database> {
     },
     async listen(channel, listener) {
       const stop = await pglite.listen(channel, (payload) => listener.onNotify(payload));
-      return async () => stop();
+      // A closed database has no listeners left to remove.
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
     },
     migrate: (migrations) => migrate(pgliteSession(pglite), migrations),
     async close() {
       await prisma.$disconnect();
-      await pglite.close();
+      if (!pglite.closed) await pglite.close();
     },
   };
 }
@@ -106,12 +134,12 @@ const RECONNECT_DELAY_MS = 1000;
  * One connection that LISTENs. When it drops, the listener is told to forget what it cached
  * (notifications may have been missed) and the connection is made again after a second.
  */
-async function listenOnPostgres(connectionString: string, channel: string, listener: ChangeListener) {
+async function listenOnPostgres(config: pg.ClientConfig, channel: string, listener: ChangeListener) {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
+    const next = new pg.Client({ ...config, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel === channel) listener.onNotify(message.payload ?? '');
     });

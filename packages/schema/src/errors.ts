@@ -25,6 +25,8 @@ export const ErrorCode = z.enum([
   'FILE_TOO_LARGE',
   'TOO_MANY_FILES',
   'RESPONSE_STORAGE_FULL',
+  'SERVICE_UNAVAILABLE',
+  'INSUFFICIENT_STORAGE',
   'INTERNAL_ERROR',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -32,6 +32,13 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE', meaning: 'Content type not accepted' },
   HEADERS_TOO_LARGE: { status: 431, trpc: 'BAD_REQUEST', meaning: 'The request headers are too large' },
   RATE_LIMITED: { status: 429, trpc: 'TOO_MANY_REQUESTS', meaning: 'Too many requests from this client' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    trpc: 'SERVICE_UNAVAILABLE',
+    meaning: 'A dependency (database, file store) is down or too slow for now; try again after Retry-After',
+  },
+  // tRPC has no 507; its nearest is 503 (uploads never go through /trpc).
+  INSUFFICIENT_STORAGE: { status: 507, trpc: 'SERVICE_UNAVAILABLE', meaning: 'The disk or object store is full' },
   INTERNAL_ERROR: { status: 500, trpc: 'INTERNAL_SERVER_ERROR', meaning: 'A bug; the body says nothing more' },
 } as const satisfies Record<ErrorCode, ErrorKind>;
 

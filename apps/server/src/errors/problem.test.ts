@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { StorageFullError, StorageUnavailableError } from '../storage/file-storage.ts';
 import { AppError } from './app-error.ts';
 import { ERROR_CODES } from './error-codes.ts';
 import { toProblem } from './problem.ts';
@@ -48,6 +49,41 @@ describe('toProblem', () => {
       code: 'INTERNAL_ERROR',
       detail: 'An unexpected error occurred',
     });
+  });
+});
+
+describe('a dependency that is down or full', () => {
+  const errno = (code: string) => Object.assign(new Error(code), { code });
+
+  it('maps database outages (refused, dropped, timed out, starting up) to 503, through any wrapping', () => {
+    const outages = [
+      errno('ECONNREFUSED'),
+      Object.assign(new Error("Can't reach database server at 127.0.0.1:5432"), {
+        name: 'PrismaClientKnownRequestError',
+        code: 'P1001',
+      }),
+      new Error('Connection terminated unexpectedly'),
+      new Error('timeout exceeded when trying to connect'),
+      Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      new Error('PGlite is closed'),
+      new AggregateError([errno('ECONNREFUSED'), errno('ECONNREFUSED')]),
+    ];
+    for (const error of outages) {
+      expect(toProblem(error), error.message).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+      const wrapped = new TRPCError({
+        code: 'INTERNAL_SERVER_ERROR',
+        cause: new Error('query failed', { cause: error }),
+      });
+      expect(toProblem(wrapped).code).toBe('SERVICE_UNAVAILABLE');
+    }
+    // A query we got wrong stays a bug.
+    expect(toProblem(Object.assign(new Error('syntax error'), { code: '42601' })).status).toBe(500);
+  });
+
+  it('maps the file store being unavailable to 503 and full to 507', () => {
+    expect(toProblem(new StorageUnavailableError('down'))).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(toProblem(new StorageFullError('full'))).toMatchObject({ status: 507, code: 'INSUFFICIENT_STORAGE' });
   });
 });
 

@@ -1,8 +1,9 @@
 import { STATUS_CODES } from 'node:http';
-import { isUniqueViolation } from '@forms-engine/db';
+import { isDatabaseUnavailable, isUniqueViolation } from '@forms-engine/db';
 import type { ErrorCode, Problem, ProblemField } from '@forms-engine/schema';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import { StorageFullError, StorageUnavailableError } from '../storage/file-storage.ts';
 import { AppError } from './app-error.ts';
 import { ERROR_CODES, statusOf } from './error-codes.ts';
 
@@ -53,6 +54,12 @@ export function toProblem(error: unknown): Problem {
     if (mapped) return problem(mapped, error.message);
     return internal();
   }
+  const dependency = unavailableDependency(error);
+  if (dependency)
+    return problem('SERVICE_UNAVAILABLE', `The ${dependency} is not reachable right now; try again shortly`);
+  if (error instanceof StorageFullError) {
+    return problem('INSUFFICIENT_STORAGE', 'There is no room to store the file right now; try again later');
+  }
   if (isUniqueViolation(error)) return problem('CONFLICT', 'A record with these values already exists');
   if (isPrismaKnownError(error) && error.code === 'P2025') return problem('NOT_FOUND', 'Not found');
   if (isMulterError(error)) {
@@ -70,6 +77,13 @@ export function toProblem(error: unknown): Problem {
     return problem(code, detail);
   }
   return internal();
+}
+
+/** Which dependency an error says is down (database or file store), if any. */
+export function unavailableDependency(error: unknown): 'database' | 'file store' | undefined {
+  if (error instanceof StorageUnavailableError) return 'file store';
+  if (error instanceof TRPCError) return error.cause ? unavailableDependency(error.cause) : undefined;
+  return isDatabaseUnavailable(error) ? 'database' : undefined;
 }
 
 const internal = () => problem('INTERNAL_ERROR', 'An unexpected error occurred');

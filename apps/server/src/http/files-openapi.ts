@@ -23,6 +23,7 @@ export const filesOpenApiPaths: ZodOpenApiPathsObject = {
         'TOO_MANY_FILES',
         'RESPONSE_STORAGE_FULL',
         'UNSUPPORTED_MEDIA_TYPE',
+        'INSUFFICIENT_STORAGE',
       ],
       requestParams: {
         path: z.object({ responseId: Id }),

@@ -24,7 +24,13 @@ export const healthOpenApiPaths: ZodOpenApiPathsObject = {
       description: 'Answers 200 when a query to the database succeeds, 503 otherwise.',
       responses: {
         '200': { description: 'Ready to serve', content: status('ready') },
-        '503': { description: 'The database does not answer', content: status('unavailable') },
+        '503': {
+          description: 'The database does not answer',
+          headers: {
+            'Retry-After': { description: 'Seconds to wait before asking again', schema: { type: 'string' } },
+          },
+          content: status('unavailable'),
+        },
       },
     },
   },

@@ -31,18 +31,22 @@ function settingsFor(deps: Deps, path: string): PublicSettings | undefined | Pro
  *
  * A listed or refused origin is echoed (never `*` with a list), so a browser lets the embed
  * read the 403 and say why; for the same reason a preflight is answered 204 whatever the
- * origin, and the request that follows it is the one refused.
+ * origin, and the request that follows it is the one refused. Mounted before the rate limits,
+ * so a 429 (and a 503) carries these headers too and the embed can honour its Retry-After.
  */
 export function publicOrigins(deps: Deps): RequestHandler {
   return async (req, res, next) => {
+    const origin = req.get('origin');
+    res.vary('Origin');
+    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    // Until the settings are read, and if they cannot be (a 503 while the database is down), the
+    // caller's origin: the embed can read the error and its Retry-After. No data rides on it.
+    res.setHeader('Access-Control-Allow-Origin', origin ?? '*');
     try {
-      const origin = req.get('origin');
       const found = settingsFor(deps, req.path);
       const allowed = (found instanceof Promise ? await found : found)?.allowedOrigins ?? null;
       const restricted = Boolean(origin && allowed && allowed.length > 0);
-      res.vary('Origin');
       res.setHeader('Access-Control-Allow-Origin', restricted ? (origin as string) : '*');
-      res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
       if (req.method === 'OPTIONS') {
         res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS);
         res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);

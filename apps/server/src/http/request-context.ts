@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
+import { type OutageLog, outageLogOf } from '../errors/outage-log.ts';
 import type { Logger } from '../logger.ts';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,100}$/;
@@ -19,6 +20,11 @@ class RequestLocals {
   get log(): Logger {
     this.child ??= this.logger.child({ requestId: this.requestId }) as Logger;
     return this.child;
+  }
+
+  /** Where failures of a dependency that is down are logged, once per outage. */
+  get outages(): OutageLog {
+    return outageLogOf(this.logger);
   }
 }
 

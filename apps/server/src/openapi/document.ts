@@ -194,6 +194,13 @@ export function buildOpenApiDocument({ router, extraPaths, config }: DocumentOpt
           ORIGIN_PARAMETER,
         ];
       }
+      const unavailable = operation.responses['503'];
+      if (unavailable && layers.includes('SERVICE_UNAVAILABLE')) {
+        unavailable.headers = {
+          ...unavailable.headers,
+          'Retry-After': stringHeader('Seconds to wait before trying again'),
+        };
+      }
       if (rateLimited) {
         for (const [status, response] of Object.entries(operation.responses)) {
           const headers = status === '429' ? { 'Retry-After': stringHeader('Seconds until the window resets') } : {};

@@ -13,7 +13,8 @@ export interface OperationContext {
  * them: every target is checked (VALIDATION_FAILED); both APIs parse JSON bodies under a size
  * limit and a deadline; the REST adapter takes only JSON on POST/PUT/PATCH; the token guard
  * covers the management API; the origin check covers public paths that name a questionnaire
- * or a response; the rate limiter covers the public writes and geocode.
+ * or a response; the rate limiter covers the public writes and geocode. Every API operation
+ * may find the database (or the file store) down: 503 with Retry-After.
  */
 export function layerErrors({ path, method, managementTokenRequired, rateLimited }: OperationContext): ErrorCode[] {
   const codes: ErrorCode[] = ['VALIDATION_FAILED'];
@@ -24,5 +25,6 @@ export function layerErrors({ path, method, managementTokenRequired, rateLimited
   if (management && managementTokenRequired) codes.push('UNAUTHORIZED');
   if (isPublic && /\{(publicId|responseId)\}/.test(path)) codes.push('ORIGIN_NOT_ALLOWED');
   if (rateLimited) codes.push('RATE_LIMITED');
+  if (management || isPublic) codes.push('SERVICE_UNAVAILABLE');
   return codes;
 }

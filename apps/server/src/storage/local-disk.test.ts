@@ -1,12 +1,16 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FileStorage, StorageLimitError } from './file-storage.ts';
+import { type FileStorage, StorageFullError, StorageLimitError } from './file-storage.ts';
 import { createLocalDiskStorage } from './local-disk.ts';
 import { describeStorageContract } from './storage-contract.ts';
+
+const run = promisify(execFile);
 
 describeStorageContract('local disk', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'fe-storage-'));
@@ -93,5 +97,51 @@ describe('local disk storage', () => {
     for await (const object of fresh.list()) found.push(object.key);
     expect(found).toEqual([]);
     expect(await fresh.tidy(new Date())).toBe(0);
+  });
+});
+
+/** A 256 KiB tmpfs, when this process may mount one (root on Linux); else undefined. */
+async function smallDisk(): Promise<{ dir: string; unmount(): Promise<void> } | undefined> {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return undefined;
+  const dir = await mkdtemp(join(tmpdir(), 'fe-full-'));
+  const mounted = await run('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', dir]).then(
+    () => true,
+    () => false,
+  );
+  if (!mounted) {
+    await rm(dir, { recursive: true, force: true });
+    return undefined;
+  }
+  return {
+    dir,
+    async unmount() {
+      await run('umount', [dir]);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('a full disk', () => {
+  it('fails the write with StorageFullError and leaves no partial file', async (context) => {
+    const disk = await smallDisk();
+    if (!disk) {
+      console.warn('Cannot mount a small tmpfs here (not root on Linux): the real full-disk test is skipped');
+      context.skip();
+      return;
+    }
+    try {
+      const full = createLocalDiskStorage(disk.dir);
+      const write = full.write('q/r/big', Readable.from([randomBytes(1024 * 1024)]), { maxBytes: 2 * 1024 * 1024 });
+      await expect(write).rejects.toBeInstanceOf(StorageFullError);
+      expect(await readdir(disk.dir, { recursive: true }).then((names) => names.filter((n) => n !== '.tmp'))).toEqual(
+        [],
+      );
+      expect(await readdir(join(disk.dir, '.tmp'))).toEqual([]);
+      // Room again once something small is asked.
+      await full.write('q/r/small', Readable.from([Buffer.from('ok')]), { maxBytes: 10 });
+      expect(await readFile(join(disk.dir, 'q', 'r', 'small'), 'utf8')).toBe('ok');
+    } finally {
+      await disk.unmount();
+    }
   });
 });

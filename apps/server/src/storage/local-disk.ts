@@ -8,13 +8,30 @@ import {
   assertKey,
   type ByteSource,
   type FileStorage,
+  StorageFullError,
   StorageLimitError,
   StorageNotFoundError,
+  StorageUnavailableError,
   type StoredObject,
 } from './file-storage.ts';
 
 /** Interrupted writes live here, inside the root so the final rename never crosses filesystems. */
 const TEMP_DIR = '.tmp';
+
+/** The disk or the user's quota is full: a 507. */
+const FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+/** The disk will not take writes now (read-only remount, I/O error, permissions changed): a 503. */
+const UNAVAILABLE_CODES = new Set(['EROFS', 'EIO', 'EACCES', 'EPERM']);
+
+/** The storage error classes the HTTP layer maps, for what the filesystem said; anything else unchanged. */
+function toStorageError(error: unknown, doing: string): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code && FULL_CODES.has(code)) return new StorageFullError(`The disk is full (${doing})`, { cause: error });
+  if (code && UNAVAILABLE_CODES.has(code)) {
+    return new StorageUnavailableError(`The disk cannot be written (${doing}): ${code}`, { cause: error });
+  }
+  return error;
+}
 
 /** Flushes a file or directory to disk (a directory fsync makes a rename durable). */
 async function fsyncPath(path: string): Promise<void> {
@@ -63,7 +80,9 @@ export function createLocalDiskStorage(root: string): FileStorage {
 
     async write(key: string, source: ByteSource, { maxBytes }: { maxBytes: number }) {
       const target = pathOf(key);
-      await mkdir(tempDir, { recursive: true });
+      await mkdir(tempDir, { recursive: true }).catch((error: unknown) => {
+        throw toStorageError(error, 'write');
+      });
       const temp = join(tempDir, randomUUID());
       const cap = byteCap(maxBytes);
       const out = createWriteStream(temp, { flags: 'wx' });
@@ -76,7 +95,7 @@ export function createLocalDiskStorage(root: string): FileStorage {
         // A stream destroyed while its file was still opening creates the file afterwards: wait for it.
         if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(temp, { force: true });
-        throw error;
+        throw toStorageError(error, 'write');
       }
       return { size: cap.size() };
     },

@@ -91,6 +91,8 @@ export type ServerErrorCode =
   | 'FILE_TOO_LARGE'
   | 'TOO_MANY_FILES'
   | 'RESPONSE_STORAGE_FULL'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INSUFFICIENT_STORAGE'
   | 'INTERNAL_ERROR';
 
 /**
