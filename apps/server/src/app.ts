@@ -3,6 +3,7 @@ import express, { type Express, Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { createContextFactory } from './context.ts';
 import { MANAGEMENT_API, PUBLIC_API } from './http/api-prefixes.ts';
+import { compressResponses } from './http/compression.ts';
 import { editorStatic, findEditorDist } from './http/editor-static.ts';
 import { embedScriptOpenApiPaths } from './http/embed-script-openapi.ts';
 import { embedScriptRoute } from './http/embed-script-route.ts';
@@ -56,6 +57,8 @@ export function createApp({ deps, logger, surface = 'all' }: AppOptions): Expres
   app.use(requestContext(logger));
   // Before any routing: one reading of the path for every layer, and no unstorable query strings.
   app.use(requestTarget);
+  // Brotli or gzip by Accept-Encoding for text and JSON of 1 KB and more (routes that keep coded bodies skip it).
+  app.use(compressResponses());
 
   const createContext = createContextFactory(deps);
   const guard = requireManagementToken(config.managementToken);

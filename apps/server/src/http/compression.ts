@@ -1,0 +1,57 @@
+import compression from 'compression';
+import type { Request, RequestHandler, Response } from 'express';
+import Negotiator from 'negotiator';
+
+/** Bodies under this many bytes go out as they are: coding them saves less than it costs. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/** What the `compression` middleware offers, in its order of preference: ours must agree with it. */
+const OFFERED = ['br', 'gzip', 'deflate', 'identity'];
+const PREFERRED = ['br', 'gzip'];
+
+export type ContentCoding = 'br' | 'gzip' | 'deflate';
+
+/** negotiator 1.x's `encoding`, whose server preference for ties its published types do not list yet. */
+type EncodingNegotiator = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
+
+/**
+ * The coding a response to this request gets, as the `compression` middleware picks it (Brotli
+ * first, then gzip, among what Accept-Encoding allows); undefined for identity. `offered` narrows
+ * it for bodies kept in only some codings.
+ */
+export function negotiateCoding(req: Request, offered: readonly string[] = OFFERED): ContentCoding | undefined {
+  const negotiator = new Negotiator(req) as unknown as EncodingNegotiator;
+  const coding = negotiator.encoding([...offered], { preferred: PREFERRED });
+  return coding === 'br' || coding === 'gzip' || coding === 'deflate' ? coding : undefined;
+}
+
+/**
+ * A strong ETag for the coded body (`"abc"` → `"abc-br"`): RFC 9110 wants a strong validator to
+ * differ between representations, and a cache must not take the gzip body for the identity one.
+ */
+export const codedEtag = (etag: string, coding: ContentCoding | undefined): string =>
+  coding && etag.endsWith('"') ? `${etag.slice(0, -1)}-${coding}"` : etag;
+
+/** Marks a response the route coded itself (or chose to send as it is) so the middleware leaves it. */
+export function leaveUncompressed(res: Response): void {
+  res.locals.leaveUncompressed = true;
+}
+
+const PROBLEM = /^application\/problem\+json\b/i;
+
+/**
+ * Compression of dynamic responses (the `compression` middleware: Brotli and gzip by
+ * Accept-Encoding, `Vary: Accept-Encoding`, text and JSON types only, `no-transform` respected)
+ * for bodies of 1 KB and more. Problem bodies stay plain: small, and read by every kind of client.
+ * Streams (the CSV export) call `res.flush()` after each page so nothing waits in the compressor.
+ */
+export function compressResponses(): RequestHandler {
+  return compression({
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    filter: (req, res) => {
+      if ((res as Response).locals.leaveUncompressed) return false;
+      if (PROBLEM.test(String(res.getHeader('Content-Type') ?? ''))) return false;
+      return compression.filter(req, res);
+    },
+  });
+}
