@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { ResponseFilter } from '@forms-engine/schema';
 import { create as contentDisposition } from 'content-disposition';
 import type { Response, Router } from 'express';
@@ -13,15 +12,28 @@ const presentValues = (query: Record<string, unknown>) =>
  * Writes each page as it comes, with backpressure, and flushes it through the compressor (the
  * `compression` middleware's `res.flush`) so a compressed export streams page by page instead of
  * waiting for the compressor's window to fill. Stops reading pages when the client leaves.
+ * One `drain` and one `close` listener for the whole export: the middleware hands `drain`
+ * listeners to its compressor, which never lets them go, so one per wait would pile up.
  */
 async function writePages(res: Response, pages: AsyncIterable<string>): Promise<void> {
   const flush = (res as Response & { flush?: () => void }).flush;
+  let wake: (() => void) | undefined;
+  const resume = () => {
+    const waiting = wake;
+    wake = undefined;
+    waiting?.();
+  };
+  res.on('drain', resume);
+  res.once('close', resume);
   for await (const page of pages) {
     if (res.destroyed) return; // leaving the loop ends the generator: no more pages are read
     const written = res.write(page);
     flush?.call(res);
     if (!written) {
-      await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      if (res.destroyed) return;
     }
   }
   res.end();
