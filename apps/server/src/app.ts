@@ -57,8 +57,6 @@ export function createApp({ deps, logger, surface = 'all' }: AppOptions): Expres
   app.use(requestContext(logger));
   // Before any routing: one reading of the path for every layer, and no unstorable query strings.
   app.use(requestTarget);
-  // Brotli or gzip by Accept-Encoding for text and JSON of 1 KB and more (routes that keep coded bodies skip it).
-  app.use(compressResponses());
 
   const createContext = createContextFactory(deps);
   const guard = requireManagementToken(config.managementToken);
@@ -71,12 +69,17 @@ export function createApp({ deps, logger, surface = 'all' }: AppOptions): Expres
   publicApi.use(publicOrigins(deps), json);
   // Routes added to this router, not routers of their own: each nested router costs every request.
   liveRoute(publicApi, deps);
+  // Brotli or gzip by Accept-Encoding for text and JSON of 1 KB and more; after `live`, which sends
+  // its own coded bytes, so the hottest path does not pass through it.
+  publicApi.use(compressResponses());
   uploadRoute(publicApi, deps);
   publicApi.use(rest);
   onPublic.use(PUBLIC_API, publicApi);
 
   app.use(healthRoutes(deps));
   onPublic.use(embedScriptRoute());
+  // Everything after this compresses as the public API does (the embed script is coded once, above).
+  app.use(compressResponses());
 
   const fullDocument = buildOpenApiDocument({
     router: appRouter,
