@@ -11,8 +11,11 @@ const PREFERRED = ['br', 'gzip'];
 
 export type ContentCoding = 'br' | 'gzip' | 'deflate';
 
-/** negotiator 1.x's `encoding`, whose server preference for ties its published types do not list yet. */
-type EncodingNegotiator = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
+/**
+ * negotiator 0.6's `encoding` with its second argument, the server's preference on a tie (not in its
+ * published types). The same version as the `compression` middleware's, so both parse alike.
+ */
+type EncodingNegotiator = { encoding(available: string[], preferred: string[]): string | undefined };
 
 /**
  * The coding a response to this request gets, as the `compression` middleware picks it (Brotli
@@ -21,7 +24,7 @@ type EncodingNegotiator = { encoding(available: string[], options: { preferred: 
  */
 export function negotiateCoding(req: Request, offered: readonly string[] = OFFERED): ContentCoding | undefined {
   const negotiator = new Negotiator(req) as unknown as EncodingNegotiator;
-  const coding = negotiator.encoding([...offered], { preferred: PREFERRED });
+  const coding = negotiator.encoding([...offered], PREFERRED);
   return coding === 'br' || coding === 'gzip' || coding === 'deflate' ? coding : undefined;
 }
 
