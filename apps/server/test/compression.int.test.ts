@@ -168,7 +168,7 @@ describe('compression negotiated by Accept-Encoding', () => {
     const headerOnly = gunzipSync(gzip.bytes.subarray(0, firstFlush + marker.length), {
       finishFlush: constants.Z_SYNC_FLUSH,
     }).toString();
-    expect(headerOnly).toBe(identity.bytes.toString().split('\r\n')[0] + '\r\n');
+    expect(headerOnly).toBe(`${identity.bytes.toString().split('\r\n')[0]}\r\n`);
   });
 
   it('sends downloaded files exactly as stored, never recompressed', async () => {
