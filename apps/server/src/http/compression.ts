@@ -17,15 +17,26 @@ export type ContentCoding = 'br' | 'gzip' | 'deflate';
  */
 type EncodingNegotiator = { encoding(available: string[], preferred: string[]): string | undefined };
 
+/** Browsers send a handful of distinct Accept-Encoding values: each is parsed once per offer. */
+const MEMO_LIMIT = 64;
+const memos = new Map<readonly string[], Map<string, ContentCoding | undefined>>();
+
 /**
  * The coding a response to this request gets, as the `compression` middleware picks it (Brotli
  * first, then gzip, among what Accept-Encoding allows); undefined for identity. `offered` narrows
- * it for bodies kept in only some codings.
+ * it for bodies kept in only some codings (pass the same array each time: it keys the memo).
  */
 export function negotiateCoding(req: Request, offered: readonly string[] = OFFERED): ContentCoding | undefined {
+  const header = req.headers['accept-encoding'] ?? '';
+  let memo = memos.get(offered);
+  if (!memo) memos.set(offered, (memo = new Map()));
+  if (memo.has(header)) return memo.get(header);
   const negotiator = new Negotiator(req) as unknown as EncodingNegotiator;
-  const coding = negotiator.encoding([...offered], PREFERRED);
-  return coding === 'br' || coding === 'gzip' || coding === 'deflate' ? coding : undefined;
+  const picked = negotiator.encoding([...offered], PREFERRED);
+  const coding = picked === 'br' || picked === 'gzip' || picked === 'deflate' ? picked : undefined;
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(header, coding);
+  return coding;
 }
 
 /**

@@ -28,12 +28,20 @@ const encoders: Record<StoredCoding, (body: Buffer) => Promise<Buffer>> = {
  */
 export class PrecompressedBody {
   private readonly codings = new Map<StoredCoding, Promise<Buffer>>();
+  private readonly etags: Record<StoredCoding, string>;
 
   constructor(
     readonly body: Buffer,
     /** The strong ETag of the identity bytes. */
     readonly etag: string,
-  ) {}
+  ) {
+    this.etags = { br: codedEtag(etag, 'br'), gzip: codedEtag(etag, 'gzip') };
+  }
+
+  /** The ETag of the body in this coding (the identity one for none). */
+  etagOf(coding: StoredCoding | undefined): string {
+    return coding ? this.etags[coding] : this.etag;
+  }
 
   coded(coding: StoredCoding): Promise<Buffer> {
     let bytes = this.codings.get(coding);
@@ -56,7 +64,7 @@ export async function sendPrecompressed(req: Request, res: Response, body: Preco
     body.body.length >= COMPRESSION_THRESHOLD_BYTES
       ? (negotiateCoding(req, STORED_CODINGS) as StoredCoding | undefined)
       : undefined;
-  const etag = codedEtag(body.etag, coding);
+  const etag = body.etagOf(coding);
   leaveUncompressed(res);
   res.vary('Accept-Encoding');
   res.setHeader('ETag', etag);
