@@ -29,7 +29,10 @@ const memos = new Map<readonly string[], Map<string, ContentCoding | undefined>>
 export function negotiateCoding(req: Request, offered: readonly string[] = OFFERED): ContentCoding | undefined {
   const header = req.headers['accept-encoding'] ?? '';
   let memo = memos.get(offered);
-  if (!memo) memos.set(offered, (memo = new Map()));
+  if (!memo) {
+    memo = new Map();
+    memos.set(offered, memo);
+  }
   if (memo.has(header)) return memo.get(header);
   const negotiator = new Negotiator(req) as unknown as EncodingNegotiator;
   const picked = negotiator.encoding([...offered], PREFERRED);
