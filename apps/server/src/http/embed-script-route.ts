@@ -38,12 +38,11 @@ export function embedScriptRoute(): Router {
       script = undefined; // try again once it has been built
       throw notFound('The embed script (not built)');
     }
-    res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
     res.setHeader('Cache-Control', CACHE_CONTROL);
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    await sendPrecompressed(req, res, loaded);
+    await sendPrecompressed(req, res, loaded, 'text/javascript; charset=utf-8');
   });
   return routes;
 }

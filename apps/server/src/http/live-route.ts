@@ -31,7 +31,6 @@ export function liveRoute(routes: Router, deps: Deps): void {
     const publicId = String(req.params.publicId);
     const document = deps.publicQuestionnaires.peekLive(publicId) ?? (await liveDocument(deps, publicId));
     res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    await sendPrecompressed(req, res, precompressed(document));
+    await sendPrecompressed(req, res, precompressed(document), 'application/json; charset=utf-8');
   });
 }

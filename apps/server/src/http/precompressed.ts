@@ -56,10 +56,15 @@ export class PrecompressedBody {
 
 /**
  * Sends `body` in the coding the request accepts (Brotli, gzip, or as it is under 1 KB), with
- * `Vary: Accept-Encoding`, that coding's ETag, and 304 when If-None-Match names it. The caller
- * sets Content-Type and Cache-Control.
+ * `Vary: Accept-Encoding`, that coding's ETag, and 304 when If-None-Match names it (a 304 carries
+ * no Content-Type). The caller sets Cache-Control.
  */
-export async function sendPrecompressed(req: Request, res: Response, body: PrecompressedBody): Promise<void> {
+export async function sendPrecompressed(
+  req: Request,
+  res: Response,
+  body: PrecompressedBody,
+  contentType: string,
+): Promise<void> {
   const coding =
     body.body.length >= COMPRESSION_THRESHOLD_BYTES
       ? (negotiateCoding(req, STORED_CODINGS) as StoredCoding | undefined)
@@ -70,11 +75,11 @@ export async function sendPrecompressed(req: Request, res: Response, body: Preco
   res.setHeader('ETag', etag);
   // Only If-None-Match counts: a request's Cache-Control is for caches (RFC 9111).
   if (fresh({ 'if-none-match': req.headers['if-none-match'] }, { etag })) {
-    res.removeHeader('Content-Type');
     res.status(304).end();
     return;
   }
   const bytes = coding ? await body.coded(coding) : body.body;
+  res.setHeader('Content-Type', contentType);
   if (coding) res.setHeader('Content-Encoding', coding);
   res.setHeader('Content-Length', String(bytes.length));
   res.status(200).end(bytes);
