@@ -10,6 +10,7 @@ const INPUTS = [
   'src',
   'index.html',
   'vite.config.ts',
+  'public',
   'package.json',
   '../../packages/schema/src',
   '../../packages/embed-client/src',

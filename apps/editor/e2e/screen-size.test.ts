@@ -54,6 +54,32 @@ describe('the JavaScript each screen loads', () => {
     await context.close();
   });
 
+  it('in Chromium, the first load logs no console error (the icon is found) and its scripts come Brotli-coded', async () => {
+    const context = await run.browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const codings = new Map<string, string>();
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (/^\/assets\/.*\.(js|css)$/.test(path))
+        codings.set(path, response.headers()['content-encoding'] ?? 'identity');
+    });
+    await page.goto(run.server.url);
+    await page.getByRole('heading', { name: 'Questionnaires' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    const icon = await page.evaluate(() => document.querySelector('link[rel="icon"]')?.getAttribute('href'));
+    expect(icon).toBe('/favicon.svg');
+    expect((await fetch(`${run.server.url}${icon}`)).status).toBe(200);
+    const entry = [...codings.keys()].filter((path) => /^\/assets\/index-[^/]+\.(js|css)$/.test(path));
+    expect(entry.length).toBe(2);
+    for (const path of entry) expect({ path, coding: codings.get(path) }).toEqual({ path, coding: 'br' });
+    await context.close();
+  });
+
   it('a screen whose code cannot be loaded says so in words and offers a reload', async () => {
     const q = await apiOf(run.server.url).questionnaire('Offline', { schemaVersion: 1, questions: [] });
     const context = await run.browser.newContext();

@@ -3,6 +3,7 @@ import express, { type Express, Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { createContextFactory } from './context.ts';
 import { MANAGEMENT_API, PUBLIC_API } from './http/api-prefixes.ts';
+import { compressResponses } from './http/compression.ts';
 import { editorStatic, findEditorDist } from './http/editor-static.ts';
 import { embedScriptOpenApiPaths } from './http/embed-script-openapi.ts';
 import { embedScriptRoute } from './http/embed-script-route.ts';
@@ -70,12 +71,17 @@ export function createApp({ deps, logger, surface = 'all' }: AppOptions): Expres
   publicApi.use(json);
   // Routes added to this router, not routers of their own: each nested router costs every request.
   liveRoute(publicApi, deps);
+  // Brotli or gzip by Accept-Encoding for text and JSON of 1 KB and more; after `live`, which sends
+  // its own coded bytes, so the hottest path does not pass through it.
+  publicApi.use(compressResponses());
   uploadRoute(publicApi, deps);
   publicApi.use(rest);
   onPublic.use(PUBLIC_API, publicApi);
 
   app.use(healthRoutes(deps));
   onPublic.use(embedScriptRoute());
+  // Everything after this compresses as the public API does (the embed script is coded once, above).
+  app.use(compressResponses());
 
   const fullDocument = buildOpenApiDocument({
     router: appRouter,

@@ -1,12 +1,17 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
 import { rawRequest } from './raw-http.ts';
 
 const INDEX = '<!doctype html><title>Forms Engine editor</title><div id="root"></div>';
 const ASSET = 'console.log("editor")';
+/** What the editor's build writes beside each asset (vite-plugin-compression2). */
+const ASSET_BR = brotliCompressSync(ASSET);
+const ASSET_GZ = gzipSync(ASSET);
 
 describe('the editor at /', () => {
   let server: TestServer;
@@ -16,6 +21,9 @@ describe('the editor at /', () => {
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'index.html'), INDEX);
     await writeFile(join(dist, 'assets', 'index-abc123.js'), ASSET);
+    await writeFile(join(dist, 'assets', 'index-abc123.js.br'), ASSET_BR);
+    await writeFile(join(dist, 'assets', 'index-abc123.js.gz'), ASSET_GZ);
+    await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     server = await startTestServer({ EDITOR_DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -46,6 +54,30 @@ describe('the editor at /', () => {
     const missing = await get('/assets/index-gone.js', { accept: 'text/html' });
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+
+  it('serves the build-time Brotli and gzip files of an asset by Accept-Encoding, with Vary', async () => {
+    const cases = [
+      ['br, gzip', 'br', ASSET_BR],
+      ['gzip, deflate', 'gzip', ASSET_GZ],
+      ['identity', null, Buffer.from(ASSET)],
+    ] as const;
+    for (const [acceptEncoding, coding, bytes] of cases) {
+      const res = await rawBytes(server.url, '/assets/index-abc123.js', { 'accept-encoding': acceptEncoding });
+      expect(res.status, acceptEncoding).toBe(200);
+      expect(res.headers['content-encoding'] ?? null, acceptEncoding).toBe(coding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.bytes.equals(bytes), acceptEncoding).toBe(true);
+    }
+  });
+
+  it('answers /favicon.ico with the icon, so no page load logs a 404', async () => {
+    const res = await get('/favicon.ico', { accept: 'image/avif,image/webp,*/*' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(await res.text()).toMatch(/<svg/);
   });
 
   it('never shadows the API paths: their 404s and 405s stay problem bodies', async () => {
@@ -99,6 +131,21 @@ describe('the editor at /', () => {
     }
   });
 });
+
+/** A GET whose body stays as sent (fetch would decode it). */
+function rawBytes(baseUrl: string, path: string, headers: Record<string, string>) {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+    const req = request({ host: hostname, port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('without a built editor', () => {
   let server: TestServer;

@@ -66,7 +66,7 @@ describe('files in an S3-compatible object store (FILE_STORAGE=s3, s3rver)', () 
     );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toBe('sandbox');
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('cache-control')).toBe('private, no-store, no-transform');
   });
 
   it('an upload over the cap is 413 and leaves no object and no row, even after a part was sent', async () => {

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@forms-engine/db/testing';
@@ -82,7 +83,7 @@ export async function startTestServer(
       return fetch(target, init).then((response) => record(target, init, response));
     },
     async close() {
-      const document = await (await fetch(new URL('/openapi.json', url))).json();
+      const document = await documentOnItsOwnConnection(url);
       const contract = new OpenApiContract(document as ConstructorParameters<typeof OpenApiContract>[0]);
       const mismatches = (await Promise.all(exchanges))
         .map((exchange) => contract.check(exchange))
@@ -99,6 +100,21 @@ export async function startTestServer(
       }
     },
   };
+}
+
+/**
+ * GET /openapi.json on a new connection: a test that kept this process busy past the keep-alive
+ * timeout (the linters run for seconds) must not meet a pooled socket the server is closing.
+ */
+function documentOnItsOwnConnection(url: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    get(new URL('/openapi.json', url), { agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+    }).on('error', reject);
+  });
 }
 
 /** JSON request helper: returns status, headers and parsed body (or raw text when not JSON). */

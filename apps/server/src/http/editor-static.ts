@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Request, type RequestHandler, Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 /** Paths the editor never answers, so their 404s and 405s stay problem bodies. */
 const API_ROOTS = ['/api', '/public', '/trpc', '/docs', '/openapi.json', '/embed', '/healthz', '/readyz'];
@@ -29,9 +30,11 @@ const isApiPath = (path: string) => API_ROOTS.some((root) => path === root || pa
 const asksForPage = (req: Request) => /\btext\/html\b/i.test(req.get('accept') ?? '') && req.accepts('html') !== false;
 
 /**
- * The editor at `/`: hashed assets with a year's cache, `index.html` revalidated on every load,
- * and `index.html` for any other page a browser opens (the client-side routes), never for the API
- * paths. Without a build, `/` says how to make one.
+ * The editor at `/`: hashed assets with a year's cache, in the Brotli or gzip file the build wrote
+ * beside each one (`Vary: Accept-Encoding`), `index.html` revalidated on every load, the icon at
+ * `/favicon.ico` too (what browsers and tools ask for unprompted), and `index.html` for any other
+ * page a browser opens (the client-side routes), never for the API paths. Without a build, `/`
+ * says how to make one.
  */
 export function editorStatic(distDir: string | undefined): Router {
   const routes = Router();
@@ -45,11 +48,22 @@ export function editorStatic(distDir: string | undefined): Router {
     return routes;
   }
   const index = join(distDir, 'index.html');
-  // Vite names assets by content hash: cached for a year, immutable.
+  // Vite names assets by content hash: cached for a year, immutable; compressed once, at build time.
   routes.use(
     '/assets',
-    express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
+    expressStaticGzip(join(distDir, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '365d', index: false, fallthrough: true },
+    }),
   );
+  routes.get('/favicon.ico', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.type('image/svg+xml').sendFile(join(distDir, 'favicon.svg'), (error) => {
+      if (error && !res.headersSent) next();
+    });
+  });
   routes.use(
     express.static(distDir, {
       index: false,

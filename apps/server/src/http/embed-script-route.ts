@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Router } from 'express';
-import fresh from 'fresh';
 import { notFound } from '../errors/app-error.ts';
+import { PrecompressedBody, sendPrecompressed } from './precompressed.ts';
 
 export const EMBED_SCRIPT_PATH = '/embed/v1/embed.js';
 
@@ -13,17 +13,12 @@ export const EMBED_SCRIPT_PATH = '/embed/v1/embed.js';
  */
 const CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 
-interface Script {
-  body: Buffer;
-  etag: string;
-}
-
-/** The built script-tag bundle of @forms-engine/embed-client, read once. */
-async function loadScript(): Promise<Script | undefined> {
+/** The built script-tag bundle of @forms-engine/embed-client, read once (and compressed once per coding). */
+async function loadScript(): Promise<PrecompressedBody | undefined> {
   try {
     const path = createRequire(import.meta.url).resolve('@forms-engine/embed-client/embed.js');
     const body = await readFile(path);
-    return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+    return new PrecompressedBody(body, `"${createHash('sha256').update(body).digest('base64url')}"`);
   } catch {
     return undefined; // not built (`pnpm build` builds it)
   }
@@ -31,11 +26,11 @@ async function loadScript(): Promise<Script | undefined> {
 
 /**
  * GET /embed/v1/embed.js: the one-script-tag embed, for any site (CORS open, cross-origin
- * resource policy), cacheable with a strong ETag.
+ * resource policy), cacheable with a strong ETag, in Brotli or gzip as the browser accepts.
  */
 export function embedScriptRoute(): Router {
   const routes = Router();
-  let script: Promise<Script | undefined> | undefined;
+  let script: Promise<PrecompressedBody | undefined> | undefined;
   routes.get(EMBED_SCRIPT_PATH, async (req, res) => {
     script ??= loadScript();
     const loaded = await script;
@@ -43,18 +38,11 @@ export function embedScriptRoute(): Router {
       script = undefined; // try again once it has been built
       throw notFound('The embed script (not built)');
     }
-    res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
     res.setHeader('Cache-Control', CACHE_CONTROL);
-    res.setHeader('ETag', loaded.etag);
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    if (fresh({ 'if-none-match': req.headers['if-none-match'] }, { etag: loaded.etag })) {
-      res.status(304).end();
-      return;
-    }
-    res.setHeader('Content-Length', String(loaded.body.length));
-    res.status(200).end(loaded.body);
+    await sendPrecompressed(req, res, loaded, 'text/javascript; charset=utf-8');
   });
   return routes;
 }

@@ -109,7 +109,8 @@ export function downloadRoute(routes: Router, deps: Deps): void {
     res.setHeader('Content-Disposition', contentDisposition(file.fileName, { type: 'attachment' }));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', 'sandbox');
-    res.setHeader('Cache-Control', 'private, no-store');
+    // no-transform: the stored bytes go out as they are, never recompressed (here or by a proxy).
+    res.setHeader('Cache-Control', 'private, no-store, no-transform');
     try {
       await pipeline(stream, res);
     } catch (error) {

@@ -1,14 +1,43 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { CsvExportQuery } from '@forms-engine/schema';
 import { create as contentDisposition } from 'content-disposition';
-import type { Router } from 'express';
+import type { Response, Router } from 'express';
 import type { Deps } from '../services/deps.ts';
 import { responseCsv } from '../services/response-csv.ts';
 
 /** An empty query value counts as absent, as on every path the REST adapter serves. */
 const presentValues = (query: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+
+/**
+ * Writes each page as it comes, with backpressure, and flushes it through the compressor (the
+ * `compression` middleware's `res.flush`) so a compressed export streams page by page instead of
+ * waiting for the compressor's window to fill. Stops reading pages when the client leaves.
+ * One `drain` and one `close` listener for the whole export: the middleware hands `drain`
+ * listeners to its compressor, which never lets them go, so one per wait would pile up.
+ */
+async function writePages(res: Response, pages: AsyncIterable<string>): Promise<void> {
+  const flush = (res as Response & { flush?: () => void }).flush;
+  let wake: (() => void) | undefined;
+  const resume = () => {
+    const waiting = wake;
+    wake = undefined;
+    waiting?.();
+  };
+  res.on('drain', resume);
+  res.once('close', resume);
+  for await (const page of pages) {
+    if (res.destroyed) return; // leaving the loop ends the generator: no more pages are read
+    const written = res.write(page);
+    flush?.call(res);
+    if (!written) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      if (res.destroyed) return;
+    }
+  }
+  res.end();
+}
 
 /** GET /api/v1/questionnaires/:id/responses/export.csv (mounted under /api/v1), streamed with backpressure. */
 export function responsesCsvRoute(router: Router, deps: Deps): void {
@@ -21,7 +50,7 @@ export function responsesCsvRoute(router: Router, deps: Deps): void {
       res.setHeader('Content-Disposition', contentDisposition(fileName, { type: 'attachment' }));
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('Cache-Control', 'no-store');
-      await pipeline(Readable.from(lines), res);
+      await writePages(res, lines);
     } catch (error) {
       next(error);
     }

@@ -10,6 +10,7 @@ import { addWebhooksSection } from '../webhooks/webhooks-openapi.ts';
 import { answersSchema } from './answers-schema.ts';
 import { layerErrors } from './operation-errors.ts';
 import { problemResponses, type ResponseObject } from './problem-responses.ts';
+import { requestDefaultsInWords } from './request-defaults.ts';
 
 interface Operation {
   operationId?: string;
@@ -240,6 +241,7 @@ export function buildOpenApiDocument({ router, extraPaths, config }: DocumentOpt
   schemas.Answers = answersSchema(config.answers);
   addIntegerFormats(document);
   describeEmptyListDefaults(document.components);
+  requestDefaultsInWords(document as Parameters<typeof requestDefaultsInWords>[0]);
   document.tags = TAGS;
   return document;
 }

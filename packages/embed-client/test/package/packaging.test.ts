@@ -48,6 +48,7 @@ describe('the packed tarball', () => {
       'package/dist/element.js',
       'package/dist/element.d.ts',
       'package/dist/embed.global.js',
+      'package/types/embed.d.ts',
       'package/README.md',
       'package/LICENSE',
       'package/package.json',
@@ -72,10 +73,9 @@ describe('the packed tarball', () => {
     expect(messages.map((message) => formatMessage(message, pkg))).toEqual([]);
   });
 
-  it('arethetypeswrong accepts every module entry point (ESM only: node10 and require() are out of scope)', async () => {
+  it('arethetypeswrong accepts every entry point, the script-tag bundle too (ESM only: node10 and require() are out of scope)', async () => {
     const attw = join(require.resolve('@arethetypeswrong/cli/package.json'), '../dist/index.js');
-    // ./embed.js is the script-tag bundle the server serves, not a module to import.
-    const args = [attw, tarball, '--profile', 'esm-only', '--exclude-entrypoints', './embed.js', '--format', 'json'];
+    const args = [attw, tarball, '--profile', 'esm-only', '--format', 'json'];
     const result = await run(process.execPath, args, { cwd: workDir }).catch((error: { stdout: string }) => ({
       stdout: error.stdout,
     }));
@@ -85,7 +85,13 @@ describe('the packed tarball', () => {
       (problem: { resolutionKind?: string }) => !ignored.has(problem.resolutionKind ?? ''),
     );
     expect(problems).toEqual([]);
-    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual(['.', './client', './element', './package.json']);
+    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual([
+      '.',
+      './client',
+      './element',
+      './embed.js',
+      './package.json',
+    ]);
   }, 60_000);
 
   it('a strict TypeScript project outside the workspace installs it and type-checks a mount call', async () => {
@@ -145,6 +151,16 @@ client.getLive('AbCdEfGhIjKl').then((live: LiveQuestionnaire) => {
   if (error instanceof FormsEngineError) console.log(error.problem.code);
 });
 defineFormsEngineElement();
+
+// The script-tag bundle, imported for its effect: window.FormsEngine, typed.
+import '@forms-engine/embed-client/embed.js';
+const global = window.FormsEngine;
+if (global) {
+  const handle2: EmbedHandle = global.mount('#questionnaire', { baseUrl: 'https://forms.example.org', publicId: 'AbCdEfGhIjKl' });
+  handle2.destroy();
+  console.log(global.elementName.toUpperCase());
+  global.defineElement();
+}
 `,
     );
     const tsc = require.resolve('typescript/bin/tsc');
