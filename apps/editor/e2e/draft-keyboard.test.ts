@@ -121,7 +121,7 @@ describe('the draft editor by keyboard', () => {
     await tabTo(page, 'Leave anyway');
     await page.keyboard.press('Enter');
     await page.waitForURL(/settings$/);
-    await page.getByLabel('Name').waitFor();
+    await page.getByLabel('Name', { exact: true }).waitFor();
     await expectAccessible(page, 'settings');
     await context.close();
   });

@@ -205,7 +205,9 @@ describe('the preview', () => {
           .evaluateAll((radios) => radios.map((r) => r.getAttribute('value'))),
       )
       .toEqual(['1', '2', '3', '4', '5']);
-    expect(await preview.getByText('1: Not at all').count()).toBe(1);
+    // The lowest point is read out with its label, and the label is shown under the row.
+    expect(await preview.getByRole('radio', { name: '1, Not at all' }).count()).toBe(1);
+    expect(await preview.getByText('Not at all', { exact: true }).count()).toBe(1);
     const link = preview.getByRole('link', { name: 'our terms' });
     await expect.poll(() => link.getAttribute('href')).toBe('https://example.com/terms');
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
