@@ -49,7 +49,7 @@ describe('the editor, end to end', () => {
 
   it('creates a questionnaire from the list', async () => {
     await page.goto(run.server.url);
-    await expect.poll(() => page.getByRole('heading', { name: 'Questionnaires' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Questionnaires', exact: true }).count()).toBe(1);
     await expectAccessible('list, empty');
     await page.getByLabel('New questionnaire').fill('Customer survey');
     await page.getByRole('button', { name: 'Create' }).click();

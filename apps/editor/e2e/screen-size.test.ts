@@ -47,7 +47,7 @@ describe('the JavaScript each screen loads', () => {
       if (path.endsWith('.js')) scripts.add(path);
     });
     await page.goto(run.server.url);
-    await page.getByRole('heading', { name: 'Questionnaires' }).waitFor();
+    await page.getByRole('heading', { name: 'Questionnaires', exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
     const expected = measureScreen('list').files.map((file) => `/${file}`);
     expect([...scripts].sort()).toEqual(expected.sort());
@@ -68,7 +68,7 @@ describe('the JavaScript each screen loads', () => {
         codings.set(path, response.headers()['content-encoding'] ?? 'identity');
     });
     await page.goto(run.server.url);
-    await page.getByRole('heading', { name: 'Questionnaires' }).waitFor();
+    await page.getByRole('heading', { name: 'Questionnaires', exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
     const icon = await page.evaluate(() => document.querySelector('link[rel="icon"]')?.getAttribute('href'));
