@@ -77,6 +77,8 @@ describe('with MANAGEMENT_API_TOKEN set', () => {
     expect(csv).toContain('ref-1');
 
     await table.getByRole('link', { name: /^Response / }).click();
+    // The table shows the first answers too: wait for the response's own page.
+    await page.waitForURL(/\/responses\/[^/]+$/);
     await expect.poll(() => page.getByText('teal').count()).toBe(1);
     expect(await page.getByText('Favourite colour').count()).toBe(1);
     // The uploaded file, fetched with the token too.

@@ -87,6 +87,8 @@ export class WebhookSender {
     clearTimeout(this.timer);
     this.running = this.claimAndSend().finally(() => {
       this.running = undefined;
+      // A wake-up in the last ticks of that look (after its final check) would otherwise wait for the idle timer.
+      if (this.again) this.wake();
     });
   }
 
@@ -112,6 +114,7 @@ export class WebhookSender {
     } catch (error) {
       if (this.stopped) return;
       this.parts.logger?.error({ err: error }, 'webhook sender: could not claim deliveries');
+      this.again = false; // the backoff stands: no tight loop against a database that is down
       this.schedule(ERROR_BACKOFF_MS);
     }
   }
