@@ -13,7 +13,8 @@ import { insertSummaryResponses, SUMMARY_DEFINITION } from './summary-data.ts';
 const SIZES = (process.env.SCALING_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 process.env.DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-const database = await createTestDatabase();
+// Filling a million rows takes longer than the server's statement timeout.
+const database = await createTestDatabase({ statementTimeoutMs: 30 * 60_000 });
 const { prisma, sql } = database.db;
 const deps = buildDeps(database.db, loadConfig({ LOG_LEVEL: 'silent' }));
 const questionnaireId = '00000000-0000-4000-8000-00000000000a';

@@ -55,7 +55,12 @@ export class SummaryScan {
   private readonly columns: string[] = [];
   private readonly answers = new Map<string, string>();
 
-  constructor(questionnaireId: string, filter: SummaryFilter) {
+  /** `prefix` names this scan's result columns, so the rows of scans run side by side can be merged. */
+  constructor(
+    questionnaireId: string,
+    filter: SummaryFilter,
+    private readonly prefix = 'a',
+  ) {
     this.where = responseWhere(this.params, questionnaireId, filter);
   }
 
@@ -97,7 +102,7 @@ export class SummaryScan {
 
   /** Adds an aggregate (over `x.status`, `x.last_step_id`, `x.seconds` and derived values); returns its column. */
   add(expression: string): string {
-    const column = `a${this.columns.length}`;
+    const column = `${this.prefix}${this.columns.length}`;
     this.columns.push(`${expression} AS ${column}`);
     return column;
   }
@@ -108,6 +113,7 @@ export class SummaryScan {
    * (twice as slow). 32 MB holds a million values per sort; `SET LOCAL` ends with the transaction.
    */
   async run(prisma: PrismaClient): Promise<Record<string, unknown>> {
+    if (this.columns.length === 0) return {}; // a second scan with no question dealt to it
     const [, rows] = await prisma.$transaction([
       prisma.$executeRawUnsafe(`SET LOCAL work_mem = '${SORT_MEMORY}'`),
       prisma.$queryRawUnsafe<Record<string, unknown>[]>(

@@ -225,20 +225,25 @@ export async function responseSummary(deps: Deps, id: string, filter: SummaryFil
   const questions = questionPlaces(definition)
     .map((place) => place.question)
     .filter((question) => question.type !== 'STATEMENT');
-  const scan = new SummaryScan(id, filter);
-  const totals = planTotals(scan);
-  const steps = planSteps(scan, definition.steps ?? []);
-  const readers = questions.map((question) => planQuestion(scan, question));
+  // Two scans side by side, the questions dealt between them: the work is reading answers out of
+  // jsonb, one core per statement, so on Postgres two statements take about half the time of one.
+  const scans = [new SummaryScan(id, filter, 'a'), new SummaryScan(id, filter, 'b')] as const;
+  const [first] = scans;
+  const totals = planTotals(first);
+  const steps = planSteps(first, definition.steps ?? []);
+  const readers = questions.map((question, index) => planQuestion(scans[index % 2] as SummaryScan, question));
   const textCodes = questions.filter((question) => TEXT_TYPES.has(question.type)).map((question) => question.code);
   const addressCodes = questions.filter((question) => question.type === 'ADDRESS').map((question) => question.code);
 
   // On Postgres these run side by side on the pool; PGlite takes them one after another.
-  const [row, samples, countries] = await Promise.all([
-    scan.run(deps.prisma),
+  const [rowA, rowB, samples, countries] = await Promise.all([
+    scans[0].run(deps.prisma),
+    scans[1].run(deps.prisma),
     latestTextAnswers(deps.sql, id, filter, textCodes),
     topCountries(deps.sql, id, filter, addressCodes),
   ]);
 
+  const row = { ...rowA, ...rowB };
   const { counts, timeToComplete, completed } = totals(row);
   return {
     counts,

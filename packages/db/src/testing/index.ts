@@ -13,7 +13,7 @@ export interface TestDatabase {
  * A fresh, migrated database for one test file: a new Postgres database on the server
  * named by DATABASE_URL, or an in-memory PGlite when DATABASE_URL is unset.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { statementTimeoutMs?: number } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const db = await openDatabase({ pgliteDir: 'memory://' });
@@ -25,7 +25,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
-  const db = await openDatabase({ databaseUrl, poolSize: 5 });
+  const db = await openDatabase({ databaseUrl, poolSize: 5, ...options });
   await db.migrate();
   return {
     db,
