@@ -11,6 +11,7 @@ import { managementUrl } from './download.ts';
 import { DownloadLink } from './download-link.tsx';
 import { bytes, dateTime } from './format.ts';
 import { NoResponsesYet } from './no-responses-yet.tsx';
+import { StatusOptions } from './status-options.tsx';
 import {
   PAGE_SIZE,
   type ResponseFilters,
@@ -221,12 +222,7 @@ function FilterForm({ filters, onApply }: { filters: ResponseFilters; onApply: (
             apply(event.target.value);
           }}
         >
-          <option value="">Any status</option>
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
+          <StatusOptions />
         </select>
       </div>
       <div className="field">

@@ -1,6 +1,7 @@
 import type { VersionSummary } from '@forms-engine/schema';
 import { useEffect, useId, useState } from 'react';
-import { STATUS_LABELS, STATUSES } from '../responses/use-response-filters.ts';
+import { StatusOptions } from '../responses/status-options.tsx';
+import { STATUSES } from '../responses/use-response-filters.ts';
 import type { SummaryFilters } from './use-summary-filters.ts';
 
 /**
@@ -66,12 +67,7 @@ export function SummaryFilterForm({
             apply({ status: event.target.value, version });
           }}
         >
-          <option value="">Any status</option>
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
+          <StatusOptions />
         </select>
       </div>
       <div className="field">
