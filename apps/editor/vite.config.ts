@@ -32,8 +32,11 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
-          // userEvent types key by key; under a busy CI machine a form test takes seconds.
-          testTimeout: 30_000,
+          setupFiles: ['src/test/setup.ts'],
+          // userEvent types key by key, and each key renders the whole draft screen: on a CI machine
+          // whose two cores also run the server's and the embed's suites, one form test took over 30 s.
+          // Every wait inside is on state (waitFor, findBy), so a longer limit only stops flakes.
+          testTimeout: 90_000,
         },
       },
       {

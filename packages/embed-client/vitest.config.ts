@@ -8,7 +8,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./test/support/settle-effects.ts'],
+          // A component test renders and types through several screens; a loaded machine needs more than 5 s.
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,

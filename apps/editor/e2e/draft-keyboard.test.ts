@@ -44,11 +44,12 @@ describe('the draft editor by keyboard', () => {
     expect(await focusedId(page)).toBe('question-prompt');
     await page.keyboard.type('Your CV');
     await tabTo(page, 'Accepted file types');
-    await page.keyboard.type('image/png, application/pdf');
+    // Extensions, as a builder writes them; each shown as its type.
+    await page.keyboard.type('.png, PDF');
     await page.keyboard.press('Enter');
     expect(
       await page.getByRole('list', { name: 'Added accepted file types' }).getByRole('listitem').allTextContents(),
-    ).toEqual(['image/png✕', 'application/pdf✕']);
+    ).toEqual(['PNG image (.png)✕', 'PDF document (.pdf)✕']);
 
     // Duplicate: the copy is selected with its prompt focused.
     await page.locator('body').focus();

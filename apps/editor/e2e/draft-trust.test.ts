@@ -175,7 +175,7 @@ describe('codes and lists', () => {
     await page.keyboard.press('Tab');
     await expect
       .poll(() => page.getByRole('list', { name: 'Added accepted file types' }).getByRole('listitem').allTextContents())
-      .toEqual(['image/png✕', 'application/pdf✕']);
+      .toEqual(['PNG image (.png)✕', 'PDF document (.pdf)✕']);
     await expectSaved(page);
     const saved = await serverDraft();
     expect(saved.steps[0]?.questions.at(-1)).toMatchObject({ code: 'work_email', prompt: 'Work email' });

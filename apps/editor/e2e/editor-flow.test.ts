@@ -112,7 +112,7 @@ describe('the editor, end to end', () => {
   it('publishes, and the embed on another site takes a response', async () => {
     await page.getByLabel('Publish note (optional)').fill('First version');
     await page.getByRole('button', { name: 'Publish' }).click();
-    await expect.poll(() => page.getByText('Published version 1').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Version 1 is published (just now).').count()).toBeGreaterThan(0);
 
     await page.getByRole('link', { name: 'Settings' }).click();
     await expectAccessible('settings');
@@ -181,8 +181,10 @@ describe('the editor, end to end', () => {
 
   it('erases the response', async () => {
     await page.goto(`${questionnaireUrl}/responses/${responseId}`);
-    await page.getByRole('button', { name: 'Delete response' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete for good' }).click();
+    await page.getByRole('button', { name: 'Erase response' }).click();
+    // The dialog names the response (its date, reference and first answer) and its button as the page does.
+    await page.getByRole('dialog', { name: /^Erase the response started .+, first answer “.+”\?$/ }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Erase response' }).click();
     await page.waitForURL(/\/responses$/);
     await expect.poll(() => page.getByRole('heading', { name: 'No responses yet' }).count()).toBe(1);
   });

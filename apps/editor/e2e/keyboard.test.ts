@@ -53,12 +53,17 @@ describe('keyboard only', () => {
     // Drag and drop with the keyboard: Space lifts, ArrowUp moves, Space drops.
     await page.locator('body').focus();
     await tabTo(page, 'Drag Pet name');
-    // dnd-kit measures between keys, as it would between a person's key presses.
+    // Each key waits for what the outline says to a screen reader (dnd-kit's live region), so the
+    // next key comes once the drag has started over its measured places and moved, as it would
+    // between a person's key presses. "Is over" needs the places measured: it follows "Picked up".
+    const dragSays = (text: string) =>
+      page.getByRole('status').filter({ hasText: text }).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
-    await page.waitForTimeout(150);
+    await dragSays('Pet name is over place 3 of About you.');
     await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(150);
+    await dragSays('Pet name is over place 2 of About you.');
     await page.keyboard.press('Space');
+    await dragSays('Pet name was dropped at place 2 of About you.');
     await expect.poll(() => outlineOrder(page, 'About you')).toEqual(['Do you have a pet?', 'Pet name', 'Your name']);
 
     // To another step with the "Move to" select.

@@ -90,7 +90,7 @@ describe('the Summary screen', () => {
     summaryUrl = `${run.server.url}/questionnaires/${q.id}/summary`;
     await page.goto(`${run.server.url}/questionnaires/${q.id}/settings`);
     await page.getByRole('button', { name: 'Publish' }).click();
-    await expect.poll(() => page.getByText('Published version 1').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Version 1 is published (just now).').count()).toBeGreaterThan(0);
 
     const host = await startHostSite(run.server.url, q.publicId);
     try {

@@ -18,6 +18,7 @@ export const BUDGET_KB = { list: 150, summary: 150 } as const;
 export const SCREENS = {
   list: ['src/features/questionnaires/questionnaire-list-page.tsx'],
   draft: ['src/features/questionnaires/questionnaire-layout.tsx', 'src/features/draft/draft-page.tsx'],
+  translate: ['src/features/questionnaires/questionnaire-layout.tsx', 'src/features/draft/translate-page.tsx'],
   versions: ['src/features/questionnaires/questionnaire-layout.tsx', 'src/features/versions/versions-page.tsx'],
   settings: ['src/features/questionnaires/questionnaire-layout.tsx', 'src/features/settings/settings-page.tsx'],
   responses: ['src/features/questionnaires/questionnaire-layout.tsx', 'src/features/responses/responses-page.tsx'],

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createEditorClient, createEditorQueryClient, type EditorClient, TRPCProvider } from './data/trpc.ts';
@@ -6,12 +6,13 @@ import { routes } from './routes.tsx';
 
 export interface AppProviderProps {
   client?: EditorClient;
+  queryClient?: QueryClient;
   children: React.ReactNode;
 }
 
-/** The data layer: one query cache and one tRPC client (tests pass their own client). */
-export function AppProviders({ client, children }: AppProviderProps) {
-  const [queryClient] = useState(createEditorQueryClient);
+/** The data layer: one query cache and one tRPC client (tests pass their own, to fake and to look inside). */
+export function AppProviders({ client, queryClient: given, children }: AppProviderProps) {
+  const [queryClient] = useState(() => given ?? createEditorQueryClient());
   const [trpcClient] = useState(() => client ?? createEditorClient());
   return (
     <QueryClientProvider client={queryClient}>

@@ -40,6 +40,10 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./features/draft/draft-page.tsx').then((m) => ({ Component: m.DraftPage })),
               },
               {
+                path: 'translate',
+                lazy: () => import('./features/draft/translate-page.tsx').then((m) => ({ Component: m.TranslatePage })),
+              },
+              {
                 path: 'versions',
                 lazy: () =>
                   import('./features/versions/versions-page.tsx').then((m) => ({ Component: m.VersionsPage })),

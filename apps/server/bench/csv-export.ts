@@ -3,8 +3,8 @@
 // reads keyset batches and never holds the whole file.
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase } from '@forms-engine/db/testing';
+import { buildDeps } from '../src/build-deps.ts';
 import { loadConfig } from '../src/config.ts';
-import { buildDeps } from '../src/services/deps.ts';
 import { responseCsv } from '../src/services/response-csv.ts';
 
 const ROWS = Number(process.env.BENCH_CSV_ROWS ?? 30_000);
@@ -24,8 +24,8 @@ export async function benchCsvExport(): Promise<{ name: string; ok: boolean; sum
     // Written straight into the table: the bench measures the export, not the seeding.
     const answers = Object.fromEntries(questions.map((q) => [q.code, `an answer to ${q.code}, with "quotes"`]));
     await prisma.$executeRawUnsafe(
-      `INSERT INTO response (id, questionnaire_id, version_number, answers, created_at, updated_at)
-       SELECT gen_random_uuid(), $1::uuid, 1, $2::jsonb, now() - (g * interval '10 milliseconds'), now()
+      `INSERT INTO response (id, questionnaire_id, version_number, language, answers, created_at, updated_at)
+       SELECT gen_random_uuid(), $1::uuid, 1, 'en', $2::jsonb, now() - (g * interval '10 milliseconds'), now()
        FROM generate_series(1, ${ROWS}) AS g`,
       questionnaireId,
       answers,

@@ -63,7 +63,7 @@ export async function benchGeocode(): Promise<{ name: string; ok: boolean; summa
   const perSecond = Math.round(durations.length / (total / 1000));
   const p99Ms = at(0.99) / 1000;
   return {
-    name: `geocode offline (${data.places.places.length} places, ${data.places.keyCount} keys, ${data.postalCodes.size} ZIP codes)`,
+    name: `geocode offline (${data.places.placeCount} places, ${data.places.keyCount} keys, ${data.postalCodes.size} ZIP codes)`,
     ok: p99Ms < P99_BUDGET_MS && heapMb < HEAP_BUDGET_MB,
     summary:
       `${perSecond.toLocaleString('en')} lookups/s, p50 ${at(0.5).toFixed(0)} µs, p99 ${at(0.99).toFixed(0)} µs; ` +

@@ -44,13 +44,18 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-async function start(args: string[], env: Record<string, string>, readyPath: string): Promise<Running> {
+async function start(
+  args: string[],
+  env: Record<string, string>,
+  readyPath: string,
+  { ipc = false } = {},
+): Promise<Running> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ipc ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}${readyPath}`, child, 60_000);
@@ -68,6 +73,40 @@ async function start(args: string[], env: Record<string, string>, readyPath: str
 
 /** The built server (dist/main.js), as `pnpm start` runs it, on the given database. */
 export const startBuiltServer = (env: Record<string, string>) => start(['dist/main.js'], env, '/readyz');
+
+/**
+ * The built server with `bench/heap-probe.mjs` preloaded and an IPC channel to it: the same
+ * server, whose heap the bench can read after a forced GC (`heapAfterGc`) or snapshot.
+ */
+export const startProbedServer = (env: Record<string, string>) =>
+  start(['--expose-gc', '--import', './bench/heap-probe.mjs', 'dist/main.js'], env, '/readyz', { ipc: true });
+
+export interface HeapReading {
+  heapUsed: number;
+  heapTotal: number;
+  rss: number;
+  external: number;
+  arrayBuffers: number;
+  spaces: { space_name: string; space_used_size: number }[];
+}
+
+/** One question to the probe, one answer; a process that exits instead fails the bench. */
+async function ask<T>(child: ChildProcess, message: object): Promise<T> {
+  const answer = once(child, 'message') as Promise<[T]>;
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`server exited with ${code} before answering the heap probe`);
+  });
+  child.send(message);
+  const [reply] = await Promise.race([answer, exited]);
+  return reply;
+}
+
+/** The probed server's memory right after a full garbage collection. */
+export const heapAfterGc = (server: Running) => ask<HeapReading>(server.child, { heap: true });
+
+/** Writes a heap snapshot of the probed server to `path` (absolute), for comparing by hand. */
+export const writeHeapSnapshot = (server: Running, path: string) =>
+  ask<{ snapshot: string }>(server.child, { snapshot: path });
 
 /** The Express hello app (the ceiling). */
 export const startHello = () => start(['bench/hello-server.mjs'], {}, '/hello');

@@ -3,15 +3,18 @@ import { benchCsvExport } from './csv-export.ts';
 import { benchGeocode } from './geocode.bench.ts';
 import { benchHttp } from './http.bench.ts';
 import { benchObjectStore } from './object-store.bench.ts';
+import { benchSoak } from './soak.bench.ts';
 import { benchSummary } from './summary.bench.ts';
 
 type Line = { name: string; ok: boolean; summary: string };
 const benches: (() => Promise<Line | Line[]>)[] = [
   benchGeocode,
+  () => import('./management-token.bench.ts').then((bench) => bench.benchManagementToken()),
   benchCsvExport,
   benchHttp,
   benchSummary,
   benchObjectStore,
+  benchSoak,
 ];
 
 let failed = 0;

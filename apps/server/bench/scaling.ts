@@ -2,9 +2,11 @@
 // bench:scaling` (Postgres only; a few minutes). Prints each query's plan and time at 10k, 100k and
 // 1M responses of one questionnaire, the summary's time and its statements' plans (a second
 // questionnaire of as many responses), and the CSV export's speed. Figures go to docs/performance.md.
+// Browse's pages and total have a budget at every size (BROWSE_BUDGET_MS); a miss exits 1.
 import { createTestDatabase } from '@forms-engine/db/testing';
+import { buildDeps } from '../src/build-deps.ts';
 import { loadConfig } from '../src/config.ts';
-import { buildDeps } from '../src/services/deps.ts';
+import { browseResponses } from '../src/services/response-admin.ts';
 import { responseCsv } from '../src/services/response-csv.ts';
 import { responseSummary } from '../src/services/response-summary.ts';
 import { SORT_MEMORY } from '../src/services/response-summary-sql.ts';
@@ -60,6 +62,41 @@ async function plan(label: string, query: string, params: unknown[], explain = e
   console.log(`  ${label}: ${time}; ${seqScan ? 'SEQ SCAN' : `index ${indexes.join(', ') || '(none)'}`}${spilled}`);
 }
 
+/** Any browse page, any filter, at any size: the budget of issue 21. */
+const BROWSE_BUDGET_MS = 50;
+const missed: string[] = [];
+
+/**
+ * One browse request as the service answers it (the questionnaire's lookup and the page's one
+ * statement): median of 11 after a warm-up, against its budget; then the statement's plan.
+ */
+async function browse(label: string, filter: Parameters<typeof browseResponses>[2], page: number) {
+  const statements: { text: string; params: unknown[] }[] = [];
+  const recordingSql = {
+    query: <Row>(text: string, params: unknown[] = [], name?: string) => {
+      statements.push({ text, params });
+      return sql.query<Row>(text, params, name);
+    },
+  };
+  const times: number[] = [];
+  let total = 0;
+  for (let run = 0; run < 12; run++) {
+    statements.length = 0;
+    const started = performance.now();
+    const result = await browseResponses({ ...deps, sql: recordingSql }, questionnaireId, filter, { page, size: 50 });
+    if (run > 0) times.push(performance.now() - started);
+    total = result.total;
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)] as number;
+  const verdict = median <= BROWSE_BUDGET_MS ? 'ok' : 'BUDGET MISSED';
+  if (verdict !== 'ok') missed.push(`${label}: ${median.toFixed(1)} ms`);
+  console.log(
+    `  ${label} (page ${page}, total ${total}): ${median.toFixed(1)} ms (median of 11; best ${times[0]?.toFixed(1)} ms); budget ${BROWSE_BUDGET_MS} ms: ${verdict}`,
+  );
+  for (const { text, params } of statements) await plan('    its statement', text, params);
+}
+
 const statementName = (text: string) =>
   text.includes('AS samples') ? 'text samples' : text.includes('AS countries') ? 'countries' : 'the one scan';
 
@@ -103,8 +140,8 @@ let total = 0;
 for (const size of SIZES) {
   await insertSummaryResponses(sql, summaryId, total + 1, size);
   await sql.query(
-    `INSERT INTO response (id, questionnaire_id, version_number, external_ref, status, answers, created_at, updated_at)
-     SELECT gen_random_uuid(), $1::uuid, 1, 'ref-' || (g % 1000), CASE WHEN g % 3 = 0 THEN 'COMPLETED' ELSE 'IN_PROGRESS' END::"ResponseStatus",
+    `INSERT INTO response (id, questionnaire_id, version_number, language, external_ref, status, answers, created_at, updated_at)
+     SELECT gen_random_uuid(), $1::uuid, 1, CASE WHEN g % 10 = 0 THEN 'de' ELSE 'en' END, 'ref-' || (g % 1000), CASE WHEN g % 3 = 0 THEN 'COMPLETED' ELSE 'IN_PROGRESS' END::"ResponseStatus",
             $2::jsonb, now() - ((g + $3) * interval '10 milliseconds'), now()
      FROM generate_series(1, $4) AS g`,
     [questionnaireId, JSON.stringify(answers), total, size - total],
@@ -112,15 +149,25 @@ for (const size of SIZES) {
   total = size;
   await sql.query('ANALYZE response');
   console.log(`${size} responses`);
-  const page = (offset: number, filter = '') =>
-    `SELECT * FROM response WHERE questionnaire_id = $1::uuid ${filter} ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET ${offset}`;
-  await plan('browse, first page', page(0), [questionnaireId]);
-  await plan('browse, page at the middle', page(Math.floor(size / 2 / 50) * 50), [questionnaireId]);
-  await plan('browse total (count)', 'SELECT count(*) FROM response WHERE questionnaire_id = $1::uuid', [
-    questionnaireId,
-  ]);
-  await plan('browse by status, first page', page(0, "AND status = 'COMPLETED'"), [questionnaireId]);
-  await plan('browse by externalRef', page(0, "AND external_ref = 'ref-7'"), [questionnaireId]);
+  const pages = Math.ceil(size / 50);
+  await browse('browse, first page', {}, 0);
+  await browse('browse, page in the middle', {}, Math.floor(pages / 2));
+  await browse('browse, last page', {}, pages - 1);
+  await browse('browse total (a page past the end: the count alone)', {}, pages);
+  await browse('browse COMPLETED, page in the middle', { status: 'COMPLETED' }, Math.floor(pages / 3 / 2));
+  await browse(
+    'browse version 1 and IN_PROGRESS, last page',
+    { status: 'IN_PROGRESS', versionNumber: 1 },
+    Math.floor((size * 2) / 3 / 50),
+  );
+  // One response in ten is German: a language's deep page is found from the counts, as a status's is.
+  await browse('browse language de, page in the middle', { language: 'de' }, Math.floor(pages / 10 / 2));
+  await browse(
+    'browse language en and COMPLETED, last page',
+    { language: 'en', status: 'COMPLETED' },
+    Math.floor((size * 0.3) / 50),
+  );
+  await browse('browse by externalRef (counted by its index), first page', { externalRef: 'ref-7' }, 0);
   await plan(
     'CSV batch after a cursor',
     `SELECT * FROM response r WHERE r.questionnaire_id = $1::uuid AND (r.created_at, r.id) < (now() - interval '1 hour', $2::uuid)
@@ -134,8 +181,13 @@ for (const size of SIZES) {
   const seconds = (performance.now() - started) / 1000;
   await summary('all responses', {});
   await summary('COMPLETED only', { status: 'COMPLETED' });
+  await summary('in German', { language: 'de' });
   console.log(
     `  CSV export in process: ${lines - 1} rows in ${seconds.toFixed(1)} s = ${Math.round((lines - 1) / seconds)} rows/s`,
   );
 }
 await database.dispose();
+if (missed.length > 0) {
+  console.log(`Browse budget missed: ${missed.join('; ')}`);
+  process.exitCode = 1;
+}

@@ -59,9 +59,9 @@ export const SUMMARY_DEFINITION = {
 /** Rows `from`..`to` (inclusive) of the generated responses, created 10 ms apart going back in time. */
 export async function insertSummaryResponses(sql: SqlQuery, questionnaireId: string, from: number, to: number) {
   await sql.query(
-    `INSERT INTO response (id, questionnaire_id, version_number, status, answers, last_step_id,
+    `INSERT INTO response (id, questionnaire_id, version_number, language, status, answers, last_step_id,
                            created_at, updated_at, completed_at)
-     SELECT gen_random_uuid(), $1::uuid, 1,
+     SELECT gen_random_uuid(), $1::uuid, 1, 'en',
             CASE WHEN g % 3 = 0 THEN 'COMPLETED' ELSE 'IN_PROGRESS' END::"ResponseStatus",
             jsonb_build_object(
               'plan', (ARRAY['pro', 'free', 'team', 'legacy'])[1 + g % 4],

@@ -2,6 +2,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express, Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { createContextFactory } from './context.ts';
+import { toProblem } from './errors/problem.ts';
 import { MANAGEMENT_API, PUBLIC_API } from './http/api-prefixes.ts';
 import { compressResponses } from './http/compression.ts';
 import { editorStatic, findEditorDist } from './http/editor-static.ts';
@@ -13,7 +14,7 @@ import { healthOpenApiPaths } from './http/health-openapi.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { jsonBody, trpcQueryInput } from './http/json-body.ts';
 import { liveRoute } from './http/live-route.ts';
-import { errorHandler, notFoundHandler, trpcOutageMeta } from './http/problem-response.ts';
+import { errorHandler, logFailure, notFoundHandler, trpcOutageMeta } from './http/problem-response.ts';
 import { publicOrigins } from './http/public-origins.ts';
 import { applyRateLimits } from './http/rate-limits.ts';
 import { requestContext } from './http/request-context.ts';
@@ -104,6 +105,11 @@ export function createApp({ deps, logger, surface = 'all' }: AppOptions): Expres
       createContext,
       maxBodySize: config.jsonBodyLimitBytes,
       responseMeta: trpcOutageMeta,
+      // Failures logged as the REST path logs them (one line with the request id for a bug; an
+      // outage once): tRPC answers them itself, so they never reach the error handler.
+      onError: ({ error, req }) => {
+        if (req.res) logFailure(error, toProblem(error), req.res);
+      },
     }),
   );
 

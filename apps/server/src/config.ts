@@ -16,6 +16,13 @@ const TrustProxy = z
     return /^\d+$/.test(trimmed) ? Number(trimmed) : value.trim();
   });
 
+/** An absolute http(s) base address: embed snippets append `/embed/v1/embed.js` to it. */
+function isPublicBase(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash && !url.username;
+}
+
 /** Unset and empty are the same: absent. */
 const optionalString = z
   .string()
@@ -58,6 +65,10 @@ const EnvSchema = z
     HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(5),
     SHUTDOWN_GRACE_SECONDS: positiveInt(30),
     UPLOAD_MIN_BYTES_PER_SECOND: positiveInt(32_768),
+    PUBLIC_URL: optionalString.refine(
+      (value) => value === undefined || isPublicBase(value),
+      'Must be an http(s) address without query or fragment, such as https://forms.example.com',
+    ),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
     RATE_LIMIT_PUBLIC_WRITES: nonNegativeInt(120),
     RATE_LIMIT_GEOCODE: nonNegativeInt(300),
@@ -152,6 +163,8 @@ export interface Config {
   /** When set, the management API, /trpc, /docs and the editor listen here and not on `port`. */
   management: { port: number; host: string } | undefined;
   webhooks: WebhookSettings;
+  /** Where respondents reach the public API and embed.js (`https://forms.example.com`), without a trailing slash. */
+  publicUrl: string | undefined;
 }
 
 /** Shape-and-size bounds of a response's answers (spec section 1: no content checks in v1). */
@@ -267,5 +280,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     management: e.MANAGEMENT_PORT === undefined ? undefined : { port: e.MANAGEMENT_PORT, host: e.MANAGEMENT_HOST },
     webhooks: loadWebhookSettings(e),
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
   };
+}
+
+/** Settings that start but probably not as meant: one sentence each, logged as warnings at start. */
+export function startWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.management && !config.publicUrl) {
+    warnings.push(
+      'MANAGEMENT_PORT is set but PUBLIC_URL is not: the embed snippets in the editor use the address the editor ' +
+        'is opened at, the management one; set PUBLIC_URL to the address respondents reach (https://forms.example.com)',
+    );
+  }
+  return warnings;
 }

@@ -1,9 +1,9 @@
 import { openDatabase, pgliteDirFor } from '@forms-engine/db';
 import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { buildDeps } from './build-deps.ts';
+import { loadConfig, startWarnings } from './config.ts';
 import { createHttpServer } from './http/http-server.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { buildDeps } from './services/deps.ts';
 import { startFileSweeper } from './services/orphan-files.ts';
 import { startWebhookSender } from './webhooks/webhook-sender.ts';
 
@@ -16,6 +16,7 @@ function exitAfterLogs(logger: Logger, code: number): never {
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  for (const warning of startWarnings(config)) logger.warn(warning);
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,

@@ -1,5 +1,6 @@
 import { filesRouter } from './routers/files/router.ts';
 import { geocodeProcedure } from './routers/geocode/geocode.ts';
+import { getInstanceProcedure } from './routers/instance/get-instance.ts';
 import { publicRouter } from './routers/public/router.ts';
 import { questionnairesRouter } from './routers/questionnaires/router.ts';
 import { responsesRouter } from './routers/responses/router.ts';
@@ -13,6 +14,7 @@ export const appRouter = router({
   files: filesRouter,
   geocode: geocodeProcedure,
   webhooks: webhooksRouter,
+  instance: getInstanceProcedure,
 });
 
 export type AppRouter = typeof appRouter;

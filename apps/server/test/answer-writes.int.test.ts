@@ -33,7 +33,7 @@ describe('AnswerWrites (coalesced saves) on the real database', () => {
   const newResponse = async (status = 'IN_PROGRESS') => {
     const id = randomUUID();
     await database.db.sql.query(
-      `INSERT INTO response (id, questionnaire_id, version_number, status) VALUES ($1::uuid, $2::uuid, 1, $3::"ResponseStatus")`,
+      `INSERT INTO response (id, questionnaire_id, version_number, status, language) VALUES ($1::uuid, $2::uuid, 1, $3::"ResponseStatus", 'en')`,
       [id, questionnaireId, status],
     );
     return id;

@@ -1,19 +1,24 @@
 import { createTestDatabase, type TestDatabase } from '@forms-engine/db/testing';
 import type { QuestionnaireDetail } from '@forms-engine/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTINGS_MAX_AGE_MS } from '../src/cache/public-questionnaires.ts';
 import { sleep } from './expect-problem.ts';
 import { createPublished } from './factories.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
-/** How soon a change must be seen elsewhere: NOTIFY takes milliseconds; the cache's safety-net age is 10 s. */
-const BOUND_MS = 2_000;
+/**
+ * How soon a change must be seen elsewhere. NOTIFY takes milliseconds; the cache's safety-net age is 10 s from
+ * when an entry was read, and every test reads its entries just before the change, so anything seen within half
+ * of that came by NOTIFY. Half, not a tighter figure, because a loaded CI machine can stall one request for seconds.
+ */
+const BOUND_MS = SETTINGS_MAX_AGE_MS / 2;
 
-/** Polls `check` until it holds; returns how long that took, or fails after the bound. */
-async function within(check: () => Promise<boolean>): Promise<number> {
+/** Polls `check` until it holds, or fails after the bound. */
+async function within(check: () => Promise<boolean>): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < BOUND_MS) {
-    if (await check()) return Date.now() - started;
+    if (await check()) return;
     await sleep(10);
   }
   throw new Error(`not seen within ${BOUND_MS} ms`);
@@ -86,17 +91,15 @@ describe.runIf(process.env.DATABASE_URL)('across server processes sharing one Po
     expect((await get(b.url, `/public/v1/responses/${response.responseId}`, origin)).status).toBe(200);
 
     expect((await send(a.url, 'PATCH', base, { allowedOrigins: ['https://elsewhere.example'] })).status).toBe(200);
-    const refused = await within(async () => (await get(b.url, live, origin)).status === 403);
+    await within(async () => (await get(b.url, live, origin)).status === 403);
     await within(async () => (await get(b.url, `/public/v1/responses/${response.responseId}`, origin)).status === 403);
 
     await send(a.url, 'PATCH', base, { allowedOrigins: [] });
     await send(a.url, 'PUT', `${base}/draft`, { schemaVersion: 1, questions: [{ id: 'r', code: 'r', type: 'EMAIL' }] });
     await send(a.url, 'POST', `${base}/publish`);
-    const republished = await within(async () => (await get(b.url, live, origin)).body?.versionNumber === 2);
+    await within(async () => (await get(b.url, live, origin)).body?.versionNumber === 2);
 
     await send(a.url, 'DELETE', base);
     await within(async () => (await get(b.url, live)).status === 404);
-    // Well inside the bound: this is NOTIFY, not the 10 s safety net.
-    expect(Math.max(refused, republished)).toBeLessThan(BOUND_MS);
   }, 60_000);
 });

@@ -199,7 +199,8 @@ describe('compression negotiated by Accept-Encoding', () => {
       const res = await getRaw(server, path, { 'accept-encoding': `${coding}, identity` });
       expect(res.headers['content-encoding']).toBe(coding);
       expect(Number(res.headers['content-length'])).toBe(res.bytes.length);
-      expect(res.bytes.length).toBeLessThan(built.length / 2);
+      // The loader is small (about 1.5 KB): coded, it shrinks by less than half.
+      expect(res.bytes.length).toBeLessThan(built.length * 0.75);
       expect(decode(res).equals(built)).toBe(true);
       expect(res.headers.etag).not.toBe(identity.headers.etag);
       expect(varyNames(res)).toContain('accept-encoding');

@@ -1,11 +1,11 @@
 import { once } from 'node:events';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openDatabase, pgliteDirFor } from '@forms-engine/db';
 import { createTestDatabase, type TestDatabase } from '@forms-engine/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { sweepFiles } from '../src/services/orphan-files.ts';
 import { createFileStorage } from '../src/storage/create-file-storage.ts';
@@ -48,6 +48,32 @@ async function startUpload(url: string, responseId: string, bytes: number) {
     if (!req.write(chunk)) await once(req, 'drain');
   }
   return req;
+}
+
+/**
+ * Waits until the store holds part of the upload, whatever the machine's speed: in the bucket,
+ * the first part of the multipart upload written whole (s3rver writes `<part>.md5` once a part's
+ * bytes are stored); on disk, the temporary file past `bytes`. The request is still open, so a
+ * kill then is a crash in the middle of an upload.
+ */
+async function partWritten(kind: 's3' | 'local', where: string, bytes: number): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      if (kind === 's3') {
+        const uploads = join(where, '._S3rver_uploads');
+        const ids = await readdir(uploads).catch(() => []);
+        const parts = await Promise.all(ids.map((id) => readdir(join(uploads, id)).catch(() => [])));
+        expect(parts.flat()).toContain('1.md5');
+      } else {
+        const tmp = join(where, '.tmp');
+        const sizes = await Promise.all(
+          (await readdir(tmp).catch(() => [])).map(async (name) => (await stat(join(tmp, name))).size),
+        );
+        expect(Math.max(0, ...sizes)).toBeGreaterThanOrEqual(bytes);
+      }
+    },
+    { timeout: 60_000, interval: 20 },
+  );
 }
 
 async function keysOf(storage: FileStorage): Promise<string[]> {
@@ -94,7 +120,7 @@ describe.each(['s3'] as const)('kill -9 in the middle of an upload (%s store)', 
     });
     // 8 MiB of a longer file: past the first 5 MiB part of a multipart upload (S3), or into the temporary (disk).
     const upload = await startUpload(first.url, responseId!, 8 * MiB);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await partWritten(kind, kind === 's3' ? join(s3!.directory, s3!.bucket) : filesDirFor(dataDir), 5 * MiB);
     first.child.kill('SIGKILL');
     await once(first.child, 'exit');
     upload.destroy();

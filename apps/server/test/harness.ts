@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@forms-engine/db/testing';
 import { createApp } from '../src/app.ts';
+import { buildDeps } from '../src/build-deps.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createHttpServer } from '../src/http/http-server.ts';
 import { createLogger, type Logger } from '../src/logger.ts';
-import { buildDeps, type Deps } from '../src/services/deps.ts';
+import type { Deps } from '../src/services/deps.ts';
 import { startWebhookSender } from '../src/webhooks/webhook-sender.ts';
 import { type Exchange, OpenApiContract } from './openapi-contract.ts';
 

@@ -49,6 +49,12 @@ describe('MANAGEMENT_PORT: the public surface and the management surface on two 
     expect(server.logs.some((line) => line.includes(`Editor at ${management}/`))).toBe(true);
   });
 
+  it('warns once at start that the embed snippets need PUBLIC_URL (the editor is on the management address)', () => {
+    const warnings = server.logs.filter((line) => line.includes('PUBLIC_URL is not'));
+    expect(warnings).toHaveLength(1);
+    expect(JSON.parse(warnings[0]!).level).toBe(40);
+  });
+
   it('the main port answers 404 for the management API, /trpc, /docs and the editor', async () => {
     await expectNotFoundProblem(`${main}/api/v1/questionnaires`);
     await expectNotFoundProblem(`${main}/api/v1/questionnaires`, json({ name: 'Not here' }));

@@ -221,17 +221,77 @@ describe('responses, files and public API in /openapi.json', () => {
     const query = operation.parameters
       .filter((p: { in: string }) => p.in === 'query')
       .map((p: { name: string }) => p.name);
-    expect(query.sort()).toEqual(['externalRef', 'from', 'status', 'to', 'versionNumber']);
+    expect(query.sort()).toEqual([
+      'endingId',
+      'externalRef',
+      'from',
+      'hidden',
+      'language',
+      'status',
+      'to',
+      'versionNumber',
+    ]);
     expect(operation.responses['200'].content['application/json'].schema.$ref).toBe(
       '#/components/schemas/ResponseSummary',
     );
     expect(Object.keys(resolve('#/components/schemas/ResponseSummary').properties)).toEqual(
-      expect.arrayContaining(['counts', 'timeToComplete', 'steps', 'questions']),
+      expect.arrayContaining(['counts', 'timeToComplete', 'endings', 'hiddenFields', 'steps', 'questions']),
     );
     for (const status of ['400', '404']) {
       expect(operation.responses[status].content['application/problem+json'], status).toBeDefined();
     }
     expect(JSON.stringify(operation.responses['400'])).toContain('UNKNOWN_VERSION');
+  });
+
+  it('documents every field of languages (issue 22): requests, answers, filters, problems and webhooks', () => {
+    const deref = (schema: any): any => (schema?.$ref ? deref(resolve(schema.$ref)) : schema);
+    const bodyOf = (method: string, path: string) =>
+      deref(doc.paths[path][method].requestBody.content['application/json'].schema);
+    const create = bodyOf('post', '/public/v1/questionnaires/{publicId}/responses');
+    const patch = bodyOf('patch', '/public/v1/responses/{responseId}');
+    for (const body of [create, patch]) {
+      expect(body.properties.language).toMatchObject({ type: 'string', minLength: 1, maxLength: 35 });
+      expect(body.required ?? []).not.toContain('language');
+    }
+    const codes400 = (method: string, path: string) =>
+      JSON.stringify(doc.paths[path][method].responses['400'].content['application/problem+json']);
+    expect(codes400('post', '/public/v1/questionnaires/{publicId}/responses')).toContain('UNKNOWN_LANGUAGE');
+    expect(codes400('patch', '/public/v1/responses/{responseId}')).toContain('UNKNOWN_LANGUAGE');
+
+    const answerOf = (method: string, path: string) =>
+      deref(doc.paths[path][method].responses['200'].content['application/json'].schema);
+    const rehydration = answerOf('get', '/public/v1/responses/{responseId}');
+    expect(rehydration.required).toEqual(expect.arrayContaining(['language', 'labels']));
+    expect(deref(rehydration.properties.labels).additionalProperties).toBeDefined();
+    const live = answerOf('get', '/public/v1/questionnaires/{publicId}/live');
+    expect(live.required).toContain('labels');
+    const meta = resolve('#/components/schemas/Meta');
+    expect(meta.properties.language).toMatchObject({ type: 'string' });
+    expect(meta.required).toContain('language');
+
+    for (const path of [
+      '/api/v1/questionnaires/{id}/responses',
+      '/api/v1/questionnaires/{id}/responses/export.csv',
+      '/api/v1/questionnaires/{id}/summary',
+    ]) {
+      const language = doc.paths[path].get.parameters.find((p: { name: string }) => p.name === 'language');
+      expect(language, path).toMatchObject({ in: 'query', schema: { type: 'string', maxLength: 35 } });
+      expect(language.required, path).toBeFalsy();
+    }
+    expect(doc.paths['/api/v1/questionnaires/{id}/responses/export.csv'].get.description).toContain('language');
+
+    const summary = resolve('#/components/schemas/ResponseSummary');
+    expect(summary.required).toContain('languages');
+    const language = deref(summary.properties.languages.items);
+    expect(Object.keys(language.properties)).toEqual(['language', 'responses', 'completed']);
+
+    for (const event of ['response.created', 'response.completed']) {
+      const data = deref(
+        deref(doc.webhooks[event].post.requestBody.content['application/json'].schema).properties.data,
+      );
+      expect(data.properties.language, event).toMatchObject({ type: 'string' });
+      expect(data.required).toContain('language');
+    }
   });
 
   it('documents the ETag and 304 of live, and 403 on public routes', () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectProblem } from './expect-problem.ts';
 import { createPublished, createQuestionnaire } from './factories.ts';
 import { call, startTestServer, type TestServer } from './harness.ts';
 
@@ -47,6 +48,35 @@ describe('response management', () => {
         });
       },
     );
+
+    it('refuses an empty externalRef on browse, CSV and summary alike, and reads other empty filters as absent', async () => {
+      const q = await createPublished(server);
+      await start(q.publicId, { versionNumber: 1, externalRef: 'a' });
+      await start(q.publicId);
+      for (const path of ['responses', 'responses/export.csv', 'summary']) {
+        // No response can have an empty reference (creation refuses one): read as absent, it
+        // would widen the filter to everyone's responses.
+        const body = expectProblem(
+          await call(server, 'GET', `/api/v1/questionnaires/${q.id}/${path}?externalRef=`),
+          400,
+          'VALIDATION_FAILED',
+        );
+        expect(body.errors).toEqual([expect.objectContaining({ path: 'externalRef' })]);
+        expect(body.errors?.[0]?.message).toMatch(/leave externalRef out/);
+        expect(
+          (await call(server, 'GET', `/api/v1/questionnaires/${q.id}/${path}?status=&versionNumber=`)).status,
+        ).toBe(200);
+      }
+      expect((await call(server, 'GET', `/api/v1/questionnaires/${q.id}/responses?status=`)).body.total).toBe(2);
+      expect(
+        (
+          await call(server, 'POST', `/public/v1/questionnaires/${q.publicId}/responses`, {
+            versionNumber: 1,
+            externalRef: ' ',
+          })
+        ).status,
+      ).toBe(400);
+    });
 
     it('is 404 for unknown questionnaires and counts responses in the summary list', async () => {
       expect((await call(server, 'GET', '/api/v1/questionnaires/nope/responses')).status).toBe(404);

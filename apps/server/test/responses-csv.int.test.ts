@@ -1,36 +1,11 @@
 import type { DefinitionInput } from '@forms-engine/schema';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublished } from './factories.ts';
 import { call, startTestServer, type TestServer } from './harness.ts';
 
-/** A small RFC 4180 parser, enough to read back what the export wrote. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  return rows;
-}
+/** The export read back as a spreadsheet would: csv-parse, strict RFC 4180 (CRLF records, quotes doubled). */
+const parseCsv = (text: string): string[][] => parse(text, { record_delimiter: '\r\n' });
 
 const v1: DefinitionInput = {
   schemaVersion: 1,
@@ -127,6 +102,8 @@ describe('CSV export', () => {
       'completedAt',
       'origin',
       'userAgent',
+      'language',
+      'ending',
       'home.line1',
       'home.line2',
       'home.city',
@@ -147,6 +124,7 @@ describe('CSV export', () => {
     expect(cell(freshRow, 'status')).toBe('COMPLETED');
     expect(cell(freshRow, 'completedAt')).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(cell(freshRow, 'userAgent')).toBe('UA, "quoted"');
+    expect(cell(freshRow, 'language')).toBe('en');
     expect(cell(freshRow, 'origin')).toBe('https://site.example');
     expect(cell(freshRow, 'home.city')).toBe('Springfield');
     expect(cell(freshRow, 'home.line2')).toBe('');
@@ -186,6 +164,7 @@ describe('CSV export', () => {
         id: crypto.randomUUID(),
         questionnaireId: q.id,
         versionNumber: 1,
+        language: 'en',
         answers: { n: i },
         // Pairs share a timestamp so the keyset must break ties by id.
         createdAt: new Date(base - Math.floor(i / 2) * 1000),
@@ -228,7 +207,8 @@ describe('CSV export', () => {
       return parseCsv(await res.text());
     };
     const [byPrompt, row] = await headerOf('?header=prompt');
-    expect(byPrompt!.slice(9)).toEqual([
+    expect(byPrompt!.slice(10)).toEqual([
+      'Ending',
       'Your name [first]',
       'your name [last]',
       'Why us?',
@@ -242,11 +222,144 @@ describe('CSV export', () => {
       'Status [state]',
       'Only in version 1',
     ]);
-    expect(byPrompt!.slice(0, 9)).toEqual((await headerOf(''))[0]!.slice(0, 9));
+    expect(byPrompt!.slice(0, 10)).toEqual((await headerOf(''))[0]!.slice(0, 10));
     expect(row![byPrompt!.indexOf('your name [last]')]).toBe('Lovelace');
     const [byCode] = await headerOf('?header=code&status=IN_PROGRESS');
-    expect(byCode!.slice(9, 12)).toEqual(['first', 'last', 'why']);
+    expect(byCode!.slice(10, 14)).toEqual(['ending', 'first', 'last', 'why']);
     expect((await headerOf(''))[0]).toEqual(byCode);
+  });
+
+  it("writes answers as a person reads them with values=label, in the words of each response's version", async () => {
+    const choices = (labels: Record<string, string>) =>
+      Object.entries(labels).map(([value, label]) => ({ value, label }));
+    const questions = (colours: Record<string, string>): DefinitionInput['questions'] => [
+      {
+        id: 'q1',
+        code: 'colour',
+        type: 'SINGLE_CHOICE',
+        prompt: 'Favourite colour',
+        typeConfig: { choices: choices(colours) },
+      },
+      { id: 'q2', code: 'size', type: 'DROPDOWN', typeConfig: { choices: choices({ s: 'Small', l: 'Large' }) } },
+      {
+        id: 'q3',
+        code: 'fruit',
+        type: 'MULTI_CHOICE',
+        typeConfig: { choices: choices({ a: 'Apples', b: 'Bananas' }) },
+      },
+      { id: 'q4', code: 'ok', type: 'YES_NO' },
+      { id: 'q5', code: 'club', type: 'YES_NO', typeConfig: { yesLabel: 'Member', noLabel: 'Not a member' } },
+      {
+        id: 'q6',
+        code: 'terms',
+        type: 'CONSENT',
+        typeConfig: { label: 'I agree to the [terms](https://example.com)' },
+      },
+      { id: 'q7', code: 'stars', type: 'RATING' },
+      { id: 'q8', code: 'age', type: 'NUMBER' },
+      { id: 'q9', code: 'docs', type: 'FILE_UPLOAD' },
+      { id: 'q10', code: 'home', type: 'ADDRESS', prompt: 'Where do you live?' },
+      { id: 'q11', code: 'born', type: 'DATE' },
+      { id: 'q12', code: 'name', type: 'SHORT_TEXT', prompt: 'Your name' },
+    ];
+    const q = await createPublished(server, { schemaVersion: 1, questions: questions({ red: 'Red', blue: 'Blue' }) });
+    await call(server, 'PUT', `/api/v1/questionnaires/${q.id}/draft`, {
+      schemaVersion: 1,
+      questions: questions({ red: 'Crimson', blue: 'Blue', green: 'Green' }),
+    });
+    await call(server, 'POST', `/api/v1/questionnaires/${q.id}/publish`);
+    const first = await respond(q.publicId, 1, {
+      colour: 'red',
+      size: 'l',
+      fruit: ['a', 'b'],
+      ok: true,
+      club: false,
+      terms: true,
+      stars: 4,
+      age: 42.5,
+      docs: [
+        { fileId: 'f1', fileName: 'cv.pdf', size: 1, contentType: 'application/pdf' },
+        { fileId: 'f2', fileName: 'photo, me.png', size: 2, contentType: 'image/png' },
+      ],
+      home: { line1: '1 Main St', line2: '', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
+      born: '1990-05-01',
+      name: '=cmd',
+    });
+    const second = await respond(q.publicId, 2, {
+      colour: 'red',
+      fruit: ['b', 'kiwi'],
+      ok: false,
+      club: true,
+      terms: false,
+    });
+    const exported = async (query: string) => {
+      const res = await server.fetch(`/api/v1/questionnaires/${q.id}/responses/export.csv${query}`);
+      expect(res.status).toBe(200);
+      const [header, ...rows] = parseCsv(await res.text());
+      const byId = new Map(rows.map((row) => [row[0], Object.fromEntries(header!.map((name, i) => [name, row[i]]))]));
+      return { header: header!, first: byId.get(first)!, second: byId.get(second)! };
+    };
+
+    const byLabel = await exported('?values=label');
+    expect(byLabel.header.slice(10)).toEqual([
+      'ending',
+      'colour',
+      'size',
+      'fruit',
+      'ok',
+      'club',
+      'terms',
+      'stars',
+      'age',
+      'docs',
+      'home',
+      'born',
+      'name',
+    ]);
+    expect(byLabel.first).toMatchObject({
+      versionNumber: '1',
+      colour: 'Red',
+      size: 'Large',
+      fruit: 'Apples; Bananas',
+      ok: 'Yes',
+      club: 'Not a member',
+      terms: 'Agreed',
+      stars: '4',
+      age: '42.5',
+      docs: 'cv.pdf; photo, me.png',
+      home: '1 Main St, Springfield, IL, 62701, United States',
+      born: '1990-05-01',
+      name: "'=cmd",
+    });
+    // Pinned to version 2: its label for red; a value no version offers stays as it was saved.
+    expect(byLabel.second).toMatchObject({
+      versionNumber: '2',
+      colour: 'Crimson',
+      size: '',
+      fruit: 'Bananas; kiwi',
+      ok: 'No',
+      club: 'Member',
+      terms: 'Not agreed',
+      home: '',
+    });
+
+    const byPromptAndLabel = await exported('?header=prompt&values=label');
+    expect(byPromptAndLabel.header.slice(10, 13)).toEqual(['Ending', 'Favourite colour', 'size']);
+    expect(byPromptAndLabel.header.slice(20)).toEqual(['Where do you live?', 'born', 'Your name']);
+    expect(byPromptAndLabel.first['Where do you live?']).toBe(byLabel.first.home);
+
+    // The default is values=code: the saved values, an address in six columns.
+    const byCode = await exported('');
+    expect(await exported('?values=code')).toEqual(byCode);
+    expect(byCode.first).toMatchObject({
+      colour: 'red',
+      size: 'l',
+      fruit: 'a; b',
+      ok: 'true',
+      club: 'false',
+      terms: 'true',
+    });
+    expect(byCode.first['home.country']).toBe('US');
   });
 
   it('rejects bad filters and unknown questionnaires with problem bodies', async () => {
@@ -259,6 +372,9 @@ describe('CSV export', () => {
       '?status=A&status=B',
       '?header=label',
       '?header=code&header=prompt',
+      '?values=labels',
+      '?values=CODE',
+      '?values=code&values=label',
     ]) {
       expect(await call(server, 'GET', `/api/v1/questionnaires/${q.id}/responses/export.csv${query}`)).toMatchObject({
         status: 400,

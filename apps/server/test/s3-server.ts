@@ -7,6 +7,8 @@ import type { S3Config } from '../src/config.ts';
 export interface TestS3Server {
   endpoint: string;
   bucket: string;
+  /** Where s3rver keeps the bucket's objects and unfinished multipart uploads. */
+  directory: string;
   /** What a server process needs to keep its files in this bucket. */
   env: Record<string, string>;
   settings: S3Config;
@@ -35,6 +37,7 @@ export async function startS3Server(bucket = 'forms-engine'): Promise<TestS3Serv
   return {
     endpoint,
     bucket,
+    directory,
     env: {
       FILE_STORAGE: 's3',
       S3_ENDPOINT: endpoint,

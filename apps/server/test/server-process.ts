@@ -4,7 +4,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-const START_TIMEOUT_MS = 30_000;
+// A process on the embedded database, on a machine shared with other suites, has taken over 30 s to start.
+const START_TIMEOUT_MS = 90_000;
 
 export interface ServerProcess {
   url: string;

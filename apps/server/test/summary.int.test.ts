@@ -216,8 +216,8 @@ describe('response summary', () => {
     for (const row of ROWS) {
       await server.deps.sql.query(
         `INSERT INTO response (id, questionnaire_id, version_number, external_ref, status, answers, last_step_id,
-                               created_at, updated_at, completed_at)
-         VALUES (gen_random_uuid(), $1::uuid, $2, $3, $4::"ResponseStatus", $5::jsonb, $6, $7::timestamptz, $8::timestamptz, $9::timestamptz)`,
+                               created_at, updated_at, completed_at, language)
+         VALUES (gen_random_uuid(), $1::uuid, $2, $3, $4::"ResponseStatus", $5::jsonb, $6, $7::timestamptz, $8::timestamptz, $9::timestamptz, 'en')`,
         [
           id,
           row.version,
@@ -446,7 +446,11 @@ describe('response summary', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       counts: { responses: 0, inProgress: 0, completed: 0, completionRate: 0 },
+      languages: [{ language: 'en', responses: 0, completed: 0 }],
       timeToComplete: null,
+      // No endings declared: only the completed responses that recorded none; no hidden fields.
+      endings: [{ id: null, title: 'No ending recorded', count: 0 }],
+      hiddenFields: [],
       versionNumber: 1,
       steps: [],
       questions: [
@@ -498,7 +502,12 @@ describe('response summary', () => {
     expect((await call(server, 'POST', `/public/v1/responses/${made[0]}/complete`)).status).toBe(200);
     const body = (await summary('', q.id)).body;
     expect(body.counts).toEqual({ responses: 7, inProgress: 6, completed: 1, completionRate: 1 / 7 });
-    expect(body.timeToComplete.medianSeconds).toBeGreaterThanOrEqual(0);
+    // One completed response: its time to complete is its completedAt - createdAt, as the API reads them.
+    const ada = (await call(server, 'GET', `/api/v1/questionnaires/${q.id}/responses/${made[0]}`)).body;
+    const seconds = (Date.parse(ada.completedAt) - Date.parse(ada.createdAt)) / 1000;
+    expect(seconds).toBeGreaterThan(0.03); // seven saves and waits in between
+    expect(body.timeToComplete.medianSeconds).toBeCloseTo(seconds, 6);
+    expect(body.timeToComplete.p90Seconds).toBeCloseTo(seconds, 6);
     // Completing Ada's response updated it last.
     expect(question(body, 'name')).toMatchObject({ answered: 7, samples: ['Ada', 'Gus', 'Flo', 'Ed', 'Di'] });
   });

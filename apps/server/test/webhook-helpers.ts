@@ -1,5 +1,6 @@
+import type { SqlQuery } from '@forms-engine/db';
 import type { CreatedWebhook, PageResultWebhookDelivery, WebhookDelivery } from '@forms-engine/schema';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { sleep } from './expect-problem.ts';
 import { call, type TestServer } from './harness.ts';
 import type { WebhookReceiver } from './webhook-receiver.ts';
@@ -52,17 +53,24 @@ export async function waitForDeliveries(
   }
 }
 
-export async function startResponse(server: TestServer, publicId: string, externalRef?: string) {
+export async function startResponse(server: TestServer, publicId: string, externalRef?: string, language?: string) {
   const res = await call(server, 'POST', `/public/v1/questionnaires/${publicId}/responses`, {
     versionNumber: 1,
     ...(externalRef && { externalRef }),
+    ...(language && { language }),
   });
   expect(res.status).toBe(201);
   return (res.body as { responseId: string }).responseId;
 }
 
-export async function completeResponse(server: TestServer, responseId: string, answers: Record<string, unknown>) {
-  expect((await call(server, 'PATCH', `/public/v1/responses/${responseId}`, { answers })).status).toBe(200);
+export async function completeResponse(
+  server: TestServer,
+  responseId: string,
+  answers: Record<string, unknown>,
+  language?: string,
+) {
+  const save = { answers, ...(language && { language }) };
+  expect((await call(server, 'PATCH', `/public/v1/responses/${responseId}`, save)).status).toBe(200);
   expect((await call(server, 'POST', `/public/v1/responses/${responseId}/complete`)).status).toBe(200);
 }
 
@@ -75,4 +83,35 @@ export async function newestDeliveryWhen(
 ): Promise<WebhookDelivery> {
   const [newest] = await waitForDeliveries(server, questionnaireId, webhookId, ([item]) => item?.status === status);
   return newest as WebhookDelivery;
+}
+
+/** One row of the outbox, as the database holds it. */
+export interface OutboxRow {
+  event_type: string;
+  status: WebhookDelivery['status'];
+  attempts: number;
+  leased: boolean;
+}
+
+/**
+ * Waits until the outbox has nothing left to send to the webhook: no delivery PENDING, none
+ * leased by a sender (an attempt under way). Events are written as their change commits, so
+ * from then on the receiver has heard everything it ever will: a test that "nothing more was
+ * sent" asserts on this state instead of sleeping and hoping a late request would have shown.
+ */
+export async function drainedOutbox(sql: SqlQuery, webhookId: string, timeoutMs = 30_000): Promise<OutboxRow[]> {
+  return vi.waitFor(
+    async () => {
+      const rows = await sql.query<OutboxRow>(
+        `SELECT e.type AS event_type, d.status::text AS status, d.attempts, d.locked_until IS NOT NULL AS leased
+         FROM webhook_delivery d JOIN webhook_event e ON e.id = d.event_id
+         WHERE d.webhook_id = $1::uuid ORDER BY d.created_at, d.id`,
+        [webhookId],
+      );
+      const busy = rows.filter((row) => row.status === 'PENDING' || row.leased);
+      if (busy.length > 0) throw new Error(`still to send: ${JSON.stringify(busy)}`);
+      return rows;
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }

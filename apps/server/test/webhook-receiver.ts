@@ -16,6 +16,8 @@ export interface Received {
   /** The secrets (of those the receiver holds) that verify this request on their own. */
   verifiedBy: string[];
   receivedAt: number;
+  /** When the sender hung up before this receiver answered (a delayed reply cut off), if it did. */
+  hungUpAt?: number;
 }
 
 export interface Reply {
@@ -111,6 +113,9 @@ export class WebhookReceiver {
     };
     const index = this.at(path).length;
     this.received.push(request);
+    res.once('close', () => {
+      if (!res.writableFinished) request.hungUpAt = Date.now();
+    });
     const reply = this.respond(request, index);
     if (reply.delayMs) await sleep(reply.delayMs);
     if (res.destroyed) return;

@@ -1,7 +1,7 @@
 import type { CreatedWebhook, Webhook } from '@forms-engine/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResolvedAddress } from '../src/webhooks/target-policy.ts';
-import { errorPaths, expectProblem, sleep } from './expect-problem.ts';
+import { errorPaths, expectProblem } from './expect-problem.ts';
 import { createPublished, createQuestionnaire } from './factories.ts';
 import { call, startTestServer, type TestServer } from './harness.ts';
 import { deliveriesOf, waitForDeliveries } from './webhook-helpers.ts';
@@ -225,6 +225,44 @@ describe('webhooks API with private targets refused', () => {
     expect(unchanged.body).toMatchObject({ url: 'https://ok.example.com/', enabled: true });
   });
 
+  it('says why a receiver on this machine or a private network is refused, and the setting that allows it', async () => {
+    const questionnaire = await createQuestionnaire(server);
+    // A real receiver listens at this address, as another program on the same machine would.
+    const loopback = expectProblem(
+      await create(questionnaire.id, { url: receiver.url('/local-receiver'), events: ['response.created'] }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    const sentence = loopback.errors?.[0]?.message ?? '';
+    expect(sentence).toMatch(/^127\.0\.0\.1 is a loopback address/);
+    expect(sentence).toMatch(/an administrator can allow private and loopback ones/);
+    // Not "this server": the receiver is another program, which the server cannot tell.
+    expect(sentence).not.toMatch(/this server/);
+    // A person reads the field's sentence; the problem's detail names the setting for the administrator.
+    expect(sentence).not.toMatch(/[A-Z_]{6,}/);
+    expect(loopback.detail).toMatch(/WEBHOOK_ALLOW_PRIVATE_TARGETS=true/);
+
+    dns.set('intranet.example.com', [{ address: '192.168.4.20', family: 4 }]);
+    const lan = expectProblem(
+      await create(questionnaire.id, { url: 'https://intranet.example.com/hook', events: ['response.created'] }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(lan.errors?.[0]?.message).toMatch(
+      /^192\.168\.4\.20 is a private network address.*an administrator can allow/,
+    );
+    expect(lan.detail).toMatch(/WEBHOOK_ALLOW_PRIVATE_TARGETS/);
+
+    // A name that does not resolve is not about private targets: the setting would not help.
+    const unknown = expectProblem(
+      await create(questionnaire.id, { url: 'https://missing.example.com/hook', events: ['response.created'] }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(unknown.detail).not.toMatch(/WEBHOOK_ALLOW_PRIVATE_TARGETS/);
+    expect((await call(server, 'GET', webhooksOf(questionnaire.id))).body).toEqual([]);
+  });
+
   it('refuses a name that resolved publicly at creation but points here at delivery (DNS rebinding)', async () => {
     const host = 'rebind.example.com';
     dns.set(host, [{ address: PUBLIC_ADDRESS, family: 4 }]);
@@ -240,10 +278,10 @@ describe('webhooks API with private targets refused', () => {
     const [delivery] = await waitForDeliveries(server, questionnaire.id, webhook.id, ([item]) => item?.attempts === 1);
     expect(delivery).toMatchObject({ status: 'PENDING', attempts: 1 });
     expect(delivery).not.toHaveProperty('lastStatusCode');
-    expect(delivery?.lastError).toMatch(/127\.0\.0\.1 is this server itself/);
-    // Resolved at send time, and nothing reached the receiver.
+    expect(delivery?.lastError).toMatch(/127\.0\.0\.1 is a loopback address/);
+    // Resolved at send time, and refused before connecting: the attempt is recorded, so it is over,
+    // and nothing reached the receiver (the next attempt is a minute away).
     expect(lookups).toContain(host);
-    await sleep(200);
     expect(receiver.at('/rebind')).toEqual([]);
   });
 

@@ -13,7 +13,7 @@ export type DatabaseKind = 'postgres' | 'pglite';
 export interface Database {
   kind: DatabaseKind;
   prisma: PrismaClient;
-  /** Raw SQL for the few hot paths that skip the ORM (see apps/server/src/services/hot-sql.ts). */
+  /** Raw SQL for the few hot paths that skip the ORM (see apps/server/src/services/respondent-sql.ts). */
   sql: SqlQuery;
   /**
    * LISTEN on `channel`: every NOTIFY from any process reaches `listener` (on Postgres through one

@@ -3,13 +3,26 @@ import { within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakePublicApi, problemResponse } from '../test/support/fake-public-api';
+import { contrast, parseColour, type Rgb } from './appearance';
 import type { Definition as PlainDefinition } from './client/types';
 import { defineFormsEngineElement } from './element';
 import { DOM_EVENT_NAMES } from './events';
 import { type MountOptions, mount } from './mount';
+import { PALETTE, STYLES } from './render/styles';
 import { storageKey } from './session/storage';
 
 const mounted: { destroy(): void }[] = [];
+
+/**
+ * Runs `act` under fake timers, then every timer it left (at any delay) and the promises they
+ * chain, so "nothing was sent" means never rather than "not within a few milliseconds".
+ */
+async function runToEnd(act: () => void) {
+  vi.useFakeTimers();
+  act();
+  await vi.runAllTimersAsync();
+  vi.useRealTimers();
+}
 afterEach(() => {
   for (const handle of mounted.splice(0)) handle.destroy();
   document.body.replaceChildren();
@@ -86,7 +99,11 @@ describe('mount', () => {
     const heading = await ui.findByRole('heading', { name: 'Second' });
     expect(root.activeElement).toBe(heading);
     await vi.waitFor(() => expect(calls.save).toHaveLength(1));
-    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ versionNumber: 1, externalRef: 'crm-1' });
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      versionNumber: 1,
+      externalRef: 'crm-1',
+      language: 'en',
+    });
     expect(sessionStorage.getItem(storageKey('pub1', 'crm-1'))).toBe('resp-1');
 
     // Tabs: a tablist whose arrow keys select; switching saves nothing.
@@ -120,10 +137,10 @@ describe('mount', () => {
     ]);
     expect(calls.complete).toEqual([{ responseId: 'resp-1' }]);
     expect(api.patches()).toEqual([
-      { answers: { a: 'A' }, lastPosition: { stepId: 's2', tabId: 't1' } },
-      { answers: { a: 'A', c: 'C' }, lastPosition: { stepId: 's1' } },
-      { answers: { a: 'A', c: 'C' }, lastPosition: { stepId: 's2', tabId: 't1' } },
-      { answers: { a: 'A', c: 'C' }, lastPosition: { stepId: 's2', tabId: 't1' } },
+      { answers: { a: 'A' }, lastPosition: { stepId: 's2', tabId: 't1' }, language: 'en' },
+      { answers: { a: 'A', c: 'C' }, lastPosition: { stepId: 's1' }, language: 'en' },
+      { answers: { a: 'A', c: 'C' }, lastPosition: { stepId: 's2', tabId: 't1' }, language: 'en' },
+      { answers: { a: 'A', c: 'C' }, lastPosition: { stepId: 's2', tabId: 't1' }, language: 'en' },
     ]);
     expect(domEvents.filter((e) => e === 'forms-engine:save')).toHaveLength(4);
   });
@@ -175,7 +192,11 @@ describe('mount', () => {
     await vi.advanceTimersByTimeAsync(2000);
     await vi.waitFor(() => expect(ui.queryByText(/Saving… retrying/)).toBeNull());
     expect(api.count('PATCH', /resp-1$/)).toBe(3);
-    expect(api.patches().at(-1)).toEqual({ answers: { a: 'kept' }, lastPosition: { stepId: 's2', tabId: 't1' } });
+    expect(api.patches().at(-1)).toEqual({
+      answers: { a: 'kept' },
+      lastPosition: { stepId: 's2', tabId: 't1' },
+      language: 'en',
+    });
   });
 
   it('a save answered 503 with Retry-After waits that long, says it is retrying, and loses nothing', async () => {
@@ -198,7 +219,7 @@ describe('mount', () => {
     await vi.advanceTimersByTimeAsync(5000);
     await vi.waitFor(() => expect(ui.queryByText(/Saving… retrying/)).toBeNull());
     expect(api.patches()).toEqual(
-      Array(3).fill({ answers: { a: 'kept' }, lastPosition: { stepId: 's2', tabId: 't1' } }),
+      Array(3).fill({ answers: { a: 'kept' }, lastPosition: { stepId: 's2', tabId: 't1' }, language: 'en' }),
     );
   });
 
@@ -306,8 +327,7 @@ describe('mount', () => {
     it('before the first Next nothing is sent: a page view creates nothing', async () => {
       const { ui, user, api } = setUp();
       await user.type(await ui.findByRole('textbox', { name: 'a' }), 'typed');
-      hide();
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await runToEnd(hide);
       expect(api.calls.map((c) => c.method)).toEqual(['GET']);
     });
 
@@ -325,10 +345,11 @@ describe('mount', () => {
         keepalive: true,
         body: { answers: { a: 'A', b: 'typed on step 2' }, lastPosition: { stepId: 's2', tabId: 't1' } },
       });
-      hide(); // unchanged: nothing more
-      handle.destroy();
-      hide();
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await runToEnd(() => {
+        hide(); // unchanged: nothing more
+        handle.destroy();
+        hide();
+      });
       expect(api.patches()).toHaveLength(2);
     });
   });
@@ -375,6 +396,19 @@ describe('mount', () => {
     expect(container.style.getPropertyValue('--fe-on-accent')).toBe('#000');
   });
 
+  it("gives links, ticked boxes and focus rings a shade of the host's accent that reads on each scheme's form", async () => {
+    // jsdom resolves no var(): the theme's own colours are measured in Chromium (e2e).
+    const { root, ui } = setUp({ accentColor: '#1d4ed8' });
+    await ui.findByRole('heading', { name: 'First' });
+    const container = root.querySelector('.fe') as HTMLElement;
+    const shade = (property: string) => parseColour(container.style.getPropertyValue(property)) as Rgb;
+    const form = (scheme: 1 | 2) => parseColour(PALETTE.bg[scheme]) as Rgb;
+    expect(container.style.getPropertyValue('--_accent-text-light')).toBe('#1d4ed8'); // reads already
+    expect(contrast(shade('--_accent-text-dark'), form(2))).toBeGreaterThanOrEqual(4.5);
+    expect(container.style.getPropertyValue('--_focus-ring-dark')).toBe(PALETTE.focus[2]);
+    expect(STYLES).toContain('.fe-link { color: var(--_accent-text);');
+  });
+
   it('labels override any string; theme sets --fe-* properties; dark scheme on request', async () => {
     const { ui, root } = setUp({
       labels: { next: 'Weiter', stepProgress: 'Schritt {current}/{total}', errors: { REQUIRED: 'Pflichtfeld' } },
@@ -412,8 +446,7 @@ describe('mount', () => {
     handle.destroy();
     expect(target.children).toHaveLength(0);
     const before = api.calls.length;
-    handle.reset();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await runToEnd(() => handle.reset());
     expect(api.calls.length).toBe(before);
   });
 
@@ -447,21 +480,22 @@ describe('<forms-engine-questionnaire>', () => {
     return api;
   };
   const lives = (api: ReturnType<typeof fakePublicApi>) => api.count('GET', /\/live$/);
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
   afterEach(() => vi.unstubAllGlobals());
 
   it('fetches the questionnaire once per mount, whether parsed from HTML or built attribute by attribute', async () => {
     const api = stubbed();
-    document.body.innerHTML =
-      '<forms-engine-questionnaire base-url="https://forms.test" public-id="pub1" external-ref="r" color-scheme="dark" accent-color="#0a7d4f"></forms-engine-questionnaire>';
-    await settle();
+    await runToEnd(() => {
+      document.body.innerHTML =
+        '<forms-engine-questionnaire base-url="https://forms.test" public-id="pub1" external-ref="r" color-scheme="dark" accent-color="#0a7d4f"></forms-engine-questionnaire>';
+    });
     expect(lives(api)).toBe(1);
-    const element = document.createElement('forms-engine-questionnaire');
-    element.setAttribute('base-url', 'https://forms.test');
-    element.setAttribute('public-id', 'pub1');
-    element.setAttribute('external-ref', 'other');
-    document.body.append(element);
-    await settle();
+    await runToEnd(() => {
+      const element = document.createElement('forms-engine-questionnaire');
+      element.setAttribute('base-url', 'https://forms.test');
+      element.setAttribute('public-id', 'pub1');
+      element.setAttribute('external-ref', 'other');
+      document.body.append(element);
+    });
     expect(lives(api)).toBe(2);
   });
 
@@ -472,25 +506,25 @@ describe('<forms-engine-questionnaire>', () => {
     element.setAttribute('base-url', 'https://forms.test');
     element.setAttribute('public-id', 'pub1');
     document.querySelector('#a')?.append(element);
-    await settle();
+    await vi.waitFor(() => expect(element.shadowRoot?.querySelector('.fe')).toBeTruthy());
     const ui = within(element.shadowRoot?.querySelector('.fe') as HTMLElement);
     await userEvent.setup().type(await ui.findByRole('textbox', { name: 'a' }), 'typed');
     const container = element.shadowRoot?.querySelector('.fe') as HTMLElement;
-    element.setAttribute('color-scheme', 'dark');
-    element.setAttribute('accent-color', '#0a7d4f');
-    document.querySelector('#b')?.append(element); // moved within the page
-    await settle();
+    await runToEnd(() => {
+      element.setAttribute('color-scheme', 'dark');
+      element.setAttribute('accent-color', '#0a7d4f');
+      document.querySelector('#b')?.append(element); // moved within the page
+    });
     expect(lives(api)).toBe(1);
+    expect(element.shadowRoot?.querySelector('.fe')).toBe(container);
     expect(container.dataset.scheme).toBe('dark');
     expect(container.style.getPropertyValue('--fe-accent')).toBe('#0a7d4f');
     expect(container.style.getPropertyValue('--fe-on-accent')).toBe('#fff');
     expect((ui.getByRole('textbox', { name: 'a' }) as HTMLInputElement).value).toBe('typed');
-    element.setAttribute('data-color-scheme', 'light'); // the attribute wins over its data- twin
-    await settle();
+    await runToEnd(() => element.setAttribute('data-color-scheme', 'light')); // the attribute wins over its data- twin
     expect(container.dataset.scheme).toBe('dark');
     element.setAttribute('public-id', 'other');
-    await settle();
-    expect(lives(api)).toBe(2);
+    await vi.waitFor(() => expect(lives(api)).toBe(2));
   });
 
   it('renders from its attributes into its own shadow root, dispatches events on itself, and cleans up when removed', async () => {

@@ -1,11 +1,22 @@
 import { render } from 'preact';
-import { hostScheme, type Look, readableOn } from './appearance';
+import {
+  hostScheme,
+  isDefaultAccent,
+  type Look,
+  measureSchemes,
+  readableOn,
+  resolveColour,
+  schemeShades,
+} from './appearance';
 import { createPublicClient } from './client/public-client';
 import type { Problem } from './client/types';
 import { DOM_EVENT_NAMES, type EmbedEventDetails } from './events';
+import { navigate } from './navigate';
 import { App } from './render/app';
 import { type EmbedContext, EmbedContextValue } from './render/context';
 import { type LabelOverrides, mergeLabels } from './render/labels';
+import { shownIn } from './render/languages';
+import { redirectOf } from './render/recall-on-demand';
 import { STYLES } from './render/styles';
 import { createSession } from './session/controller';
 import type { EmittedEvent } from './session/machine';
@@ -21,7 +32,12 @@ export interface MountOptions {
   publicId: string;
   /** Your reference for the respondent (an order or customer number); rules may read it. */
   externalRef?: string | undefined;
-  /** Override any UI string; English defaults. */
+  /**
+   * The language to show (BCP 47, matched to the questionnaire's: `de-AT` shows `de`). Else the
+   * page's `lang`, then the browser's languages, then the questionnaire's default.
+   */
+  language?: string | undefined;
+  /** Override any UI string, in every language (the embed's own words otherwise follow the language shown). */
   labels?: LabelOverrides | undefined;
   /** CSS custom properties set on the embed (see README, "Theming"). */
   theme?: Theme | undefined;
@@ -29,6 +45,20 @@ export interface MountOptions {
   colorScheme?: 'auto' | 'light' | 'dark' | undefined;
   /** The accent colour (buttons, links, progress); text on it is black or white, whichever reads better. */
   accentColor?: string | undefined;
+  /**
+   * Hidden field values for a new response (`{ utm_source: 'newsletter' }`): rules and recall read
+   * them, the response stores them. Only the questionnaire's declared keys are sent.
+   */
+  hidden?: Record<string, string> | undefined;
+  /** Also take the declared hidden fields from this page's own URL query (`?utm_source=…`); `hidden` wins. Never answers. */
+  hiddenFromUrl?: boolean | undefined;
+  /**
+   * Starting answers by question code (`{ q_name: 'Ana' }`), each checked like a typed answer (a bad
+   * one is left out with a console warning). Saved with the first save; a resumed response keeps its own.
+   */
+  prefill?: Record<string, unknown> | undefined;
+  /** On completion, send this page to the chosen ending's redirect address; otherwise the ending links to it. */
+  allowRedirect?: boolean | undefined;
   /** The largest file the server takes, in MB (its `UPLOAD_MAX_FILE_SIZE_MB`); 10 by default. */
   maxFileSizeMb?: number | undefined;
   /** A fetch implementation (the global one by default). */
@@ -46,6 +76,11 @@ export interface EmbedHandle {
   destroy(): void;
   /** Forgets the response (here and in session storage) and starts fresh. */
   reset(): void;
+  /**
+   * Shows another of the questionnaire's languages (matched as `language` is), keeping every
+   * answer and the place; the next save records it. A language it does not have changes nothing.
+   */
+  setLanguage(language: string): void;
 }
 
 /** What the custom element also needs: a new look without a restart. */
@@ -97,9 +132,13 @@ function directionOf(host: HTMLElement): 'ltr' | 'rtl' {
   return host.closest('[dir]')?.getAttribute('dir')?.toLowerCase() === 'rtl' ? 'rtl' : 'ltr';
 }
 
-function localeOf(element: HTMLElement): string {
-  const lang = element.closest('[lang]')?.getAttribute('lang');
-  return lang || globalThis.navigator?.language || 'en';
+/** The language of the page where the embed sits: the nearest `lang` (usually `<html lang>`). */
+const pageLanguage = (element: HTMLElement) => element.closest('[lang]')?.getAttribute('lang') || undefined;
+
+/** What the embed asks for, best first: the host's named language, the page's, then the browser's. */
+function wantedLanguages(host: HTMLElement, named: string | undefined): readonly string[] {
+  const browser = globalThis.navigator?.languages ?? [];
+  return [named, pageLanguage(host), ...browser].filter((tag): tag is string => !!tag);
 }
 
 /**
@@ -114,9 +153,14 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
     throw new TypeError('Forms Engine: mount() needs options.publicId');
   }
   const externalRef = options.externalRef?.trim() || undefined;
+  const named = options.language?.trim() || undefined;
   const client = createPublicClient({ baseUrl: options.baseUrl, fetch: options.fetch });
 
   const emit = (event: EmittedEvent) => {
+    // The ending's address, filled with the answers in the words shown, goes with the completion.
+    const state = session.getState();
+    const redirectUrl = event.name === 'complete' ? redirectOf(state, shownIn(context, state)) : undefined;
+    if (redirectUrl) event.detail = { ...(event.detail as object), redirectUrl } as EmbedEventDetails['complete'];
     const callback = options[CALLBACKS[event.name]] as ((detail: unknown) => void) | undefined;
     try {
       callback?.(event.detail);
@@ -127,12 +171,17 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
       });
     }
     eventTarget.dispatchEvent(new CustomEvent(DOM_EVENT_NAMES[event.name], { detail: event.detail, bubbles: true }));
+    if (redirectUrl && options.allowRedirect) navigate(redirectUrl);
   };
+  // Explicit values win over the page URL's (the host's code knows better than a link's query).
+  const fromUrl = options.hiddenFromUrl ? Object.fromEntries(new URLSearchParams(globalThis.location?.search)) : {};
 
   const session = createSession({
     client,
     publicId: options.publicId,
     externalRef,
+    languages: { wanted: wantedLanguages(host, named), hostNamed: named !== undefined },
+    given: { hidden: { ...fromUrl, ...options.hidden }, prefill: options.prefill ?? {} },
     store: sessionStore(options.publicId, externalRef),
     onEvent: emit,
   });
@@ -151,17 +200,31 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
   // The custom element is reset by its own stylesheet (`all: initial`): the page's scheme is its parent's.
   const schemeSource = host === eventTarget ? (host.parentElement ?? host) : eventTarget;
   let look: Look = options;
+  let measuredKey = '';
+  const setProperty = (property: string, value: string | undefined) => {
+    if (value) container.style.setProperty(property, value);
+    else container.style.removeProperty(property);
+  };
   const applyLook = () => {
     const chosen = look.colorScheme;
     container.dataset.scheme = chosen === 'light' || chosen === 'dark' ? chosen : hostScheme(schemeSource);
     const accent = look.accentColor?.trim();
-    const onAccent = accent ? readableOn(container, accent) : undefined;
+    const accentColour = accent ? resolveColour(container, accent) : undefined;
     // An accent colour wins over the theme's; text on it follows unless the theme names it.
-    const values = { '--fe-accent': onAccent && accent, '--fe-on-accent': theme['--fe-on-accent'] ?? onAccent };
-    for (const [property, value] of Object.entries(values)) {
-      const chosen = value || theme[property as `--fe-${string}`];
-      if (chosen) container.style.setProperty(property, chosen);
-      else container.style.removeProperty(property);
+    setProperty('--fe-accent', (accentColour && accent) || theme['--fe-accent']);
+    setProperty('--fe-on-accent', theme['--fe-on-accent'] ?? (accentColour && readableOn(accentColour)));
+    // Links, focus rings and text on the accent, in a shade that reads on each scheme's form.
+    const measured = measureSchemes(container, accentColour);
+    const key = `${measured.light.key}/${measured.dark.key}/${accentColour}`;
+    if (key === measuredKey) return;
+    measuredKey = key;
+    for (const scheme of ['light', 'dark'] as const) {
+      const { colours } = measured[scheme];
+      const shades = schemeShades(colours);
+      setProperty(`--_accent-text-${scheme}`, shades.accentText);
+      setProperty(`--_focus-ring-${scheme}`, shades.focusRing);
+      // For an accent set by CSS alone (a theme's --fe-accent); the default ones keep their designed text.
+      setProperty(`--_on-accent-${scheme}`, isDefaultAccent(colours.accent, scheme) ? undefined : shades.onAccent);
     }
   };
   applyLook();
@@ -170,6 +233,9 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
   for (const element of [document.documentElement, document.body]) {
     if (element) pageChanges.observe(element, { attributes: true });
   }
+  // So does the visitor's switch between light and dark, which may change the host's --fe-* colours.
+  const darkPreference = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
+  darkPreference?.addEventListener('change', applyLook);
 
   // Hidden or unloading: one save that outlives the page, when a response exists (never a new one).
   const onHide = (event: Event) => {
@@ -180,9 +246,10 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
 
   const context: EmbedContext = {
     labels: mergeLabels(options.labels),
+    overrides: options.labels,
     session,
     client,
-    locale: localeOf(host),
+    locale: pageLanguage(host) || globalThis.navigator?.language || 'en',
     maxFileBytes: (options.maxFileSizeMb ?? DEFAULT_MAX_FILE_SIZE_MB) * 1024 * 1024,
   };
   render(
@@ -199,6 +266,7 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
       if (destroyed) return;
       destroyed = true;
       pageChanges.disconnect();
+      darkPreference?.removeEventListener('change', applyLook);
       document.removeEventListener('visibilitychange', onHide);
       window.removeEventListener('pagehide', onHide);
       session.stop();
@@ -208,6 +276,9 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
     },
     reset() {
       if (!destroyed) session.reset();
+    },
+    setLanguage(language) {
+      if (!destroyed) session.dispatch({ type: 'SET_LANGUAGE', language });
     },
     restyle(next) {
       look = next;
@@ -233,6 +304,7 @@ export function mount(target: HTMLElement | string, options: MountOptions): Embe
         host.remove();
       },
       reset: handle.reset,
+      setLanguage: handle.setLanguage,
     };
   } catch (error) {
     host.remove();

@@ -5,7 +5,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
-const OUTPUTS = ['index.js', 'index.d.ts', 'client.js', 'client.d.ts', 'element.js', 'element.d.ts', 'embed.global.js'];
+const OUTPUTS = [
+  'index.js',
+  'index.d.ts',
+  'client.js',
+  'client.d.ts',
+  'element.js',
+  'element.d.ts',
+  'embed.global.js',
+  'script/embed-module.js',
+];
 const INPUTS = ['src', '../schema/src/rules', 'tsup.config.ts', 'package.json'];
 
 function newestIn(path: string): number {

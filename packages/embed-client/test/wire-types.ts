@@ -22,4 +22,5 @@ export const wireTypesAgree: [
   Assignable<Wire.CreateResponseRequest, z.input<typeof Schema.CreateResponseRequest>>,
   Assignable<Wire.PatchResponseRequest, z.input<typeof Schema.PatchResponseRequest>>,
   Assignable<Wire.GeocodeQuery, z.input<typeof Schema.GeocodeQuery>>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true];
+  Assignable<Wire.CompleteResponseRequest, z.input<typeof Schema.CompleteResponseRequest>>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true];

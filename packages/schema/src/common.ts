@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
-/** ISO 8601 timestamp as it travels over the wire. */
-export const DateTime = z.iso.datetime({ offset: true });
+/**
+ * ISO 8601 timestamp as it travels over the wire, with an offset, from year 0001 on: ISO's year
+ * 0000 (1 BC) is refused by Postgres's input, so a date-time passed on to it would end in a 500.
+ */
+export const DateTime = z.iso
+  .datetime({ offset: true })
+  .refine((value) => !value.startsWith('0000'), 'Use a year from 0001 on');
 
 export const INT32_MAX = 2_147_483_647;
 

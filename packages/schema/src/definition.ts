@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { QUESTION_TYPES, type QuestionTypeName } from './question-types';
+import { recallIssues } from './recall-checks';
 import { RuleConfig, requirementDefault, visibilityDefault } from './rules';
 import type * as Model from './rules/model';
-import { QUESTION_WIDTHS } from './rules/vocabulary';
+import { fillRecall } from './rules/recall';
+import { MAX_ENDINGS, MAX_HIDDEN_FIELDS, QUESTION_WIDTHS } from './rules/vocabulary';
 import { walkDefinition } from './rules/walk';
+import { LanguageTag, Translations, translationIssues } from './translations';
 
 export const SCHEMA_VERSION = 1;
 
@@ -102,8 +105,67 @@ export const Step = z
   .meta({ id: 'Step' });
 export type Step = z.infer<typeof Step>;
 
+export const HiddenField = z
+  .strictObject({
+    key: QuestionCode.describe('How the host page names it (`utm_source`); the question-code pattern'),
+    label: z.string().max(200).optional().describe("The builder's name for it (CSV headers); absent: the key"),
+  })
+  .meta({ id: 'HiddenField' });
+export type HiddenField = z.infer<typeof HiddenField>;
+
+/** `https:`, or `http://localhost` on any port for development; checked with its recall tokens filled. */
+export function redirectUrlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(fillRecall(url, () => 'x'));
+  } catch {
+    return 'Not a web address: write it in full, such as https://example.org/book';
+  }
+  if (parsed.protocol === 'https:' && parsed.hostname) return undefined;
+  if (parsed.protocol === 'http:' && parsed.hostname === 'localhost') return undefined;
+  return 'A redirect address must start with https:// (http:// only for localhost, while developing)';
+}
+
+const RedirectUrl = z
+  .string()
+  .max(2000)
+  .superRefine((url, ctx) => {
+    const problem = redirectUrlProblem(url);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .describe('https: (or http://localhost); recall tokens are filled URL-encoded');
+
+export const Ending = z
+  .strictObject({
+    id: ElementId,
+    title: z.string().max(500).default(''),
+    body: z.string().max(5000).default('').describe('Markdown subset and recall tokens'),
+    redirectUrl: RedirectUrl.optional(),
+    visibility: RuleConfig.default(() => ({ mode: 'ALWAYS' as const })).describe(
+      'When this ending is the one shown: the first ending whose visibility holds wins (default ALWAYS)',
+    ),
+  })
+  .meta({ id: 'Ending' });
+export type Ending = z.infer<typeof Ending>;
+
 const DefinitionShape = z.strictObject({
   schemaVersion: z.literal(SCHEMA_VERSION),
+  defaultLanguage: LanguageTag.optional().describe('The language of the texts written here; absent means en'),
+  translations: Translations.optional(),
+  languageSwitcher: z
+    .boolean()
+    .optional()
+    .describe('Show respondents a language switcher when there is more than one language (absent: no)'),
+  hiddenFields: z
+    .array(HiddenField)
+    .max(MAX_HIDDEN_FIELDS)
+    .optional()
+    .describe('Values the host page passes when a response starts (utm_source, customer_id), stored, never shown'),
+  endings: z
+    .array(Ending)
+    .max(MAX_ENDINGS)
+    .optional()
+    .describe('Closing screens: the respondent sees the first whose visibility holds; none holds: "Thank you"'),
   steps: z.array(Step).max(100).default([]),
   tabs: tabList,
   questions: questionList,
@@ -159,6 +221,34 @@ function checkStructure(definition: z.infer<typeof DefinitionShape>, ctx: z.Refi
     } else codes.set(element.question.code, path.join('.'));
   });
 
+  (definition.endings ?? []).forEach((ending, index) => {
+    noteId(ending.id, ['endings', index, 'id']);
+    rules.push({ config: ending.visibility as RuleConfig, path: ['endings', index, 'visibility'] });
+  });
+
+  const hiddenKeys = new Set<string>();
+  (definition.hiddenFields ?? []).forEach((field, index) => {
+    const path = ['hiddenFields', index, 'key'];
+    if (hiddenKeys.has(field.key)) {
+      ctx.addIssue({ code: 'custom', path, message: `Two hidden fields have the key “${field.key}”` });
+    } else if (codes.has(field.key)) {
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: `The hidden field “${field.key}” has the code of a question: give one of them another name`,
+      });
+    }
+    hiddenKeys.add(field.key);
+  });
+
+  for (const issue of recallIssues(definition as Model.Definition)) {
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  }
+
+  for (const issue of translationIssues(definition as Model.Definition)) {
+    ctx.addIssue({ code: 'custom', path: ['translations', ...issue.path], message: issue.message });
+  }
+
   for (const { config, path } of rules) {
     config.rule?.conditions.forEach((condition, index) => {
       if (condition.source === 'ANSWER' && condition.questionCode && !codes.has(condition.questionCode)) {
@@ -166,6 +256,13 @@ function checkStructure(definition: z.infer<typeof DefinitionShape>, ctx: z.Refi
           code: 'custom',
           path: [...path, 'rule', 'conditions', index, 'questionCode'],
           message: `No question has code "${condition.questionCode}"`,
+        });
+      }
+      if (condition.source === 'HIDDEN_FIELD' && condition.key && !hiddenKeys.has(condition.key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, 'rule', 'conditions', index, 'key'],
+          message: `No hidden field has the key “${condition.key}”: declare it under Hidden fields first`,
         });
       }
     });
@@ -185,7 +282,11 @@ export type DefinitionInput = z.input<typeof Definition>;
 
 // Compile-time proof that the Zod model and the rule engine's plain model agree.
 type Assignable<From, To> = [From] extends [To] ? true : never;
-const modelsAgree: [Assignable<Definition, Model.Definition>, Assignable<Question, Model.Question>] = [true, true];
+const modelsAgree: [
+  Assignable<Definition, Model.Definition>,
+  Assignable<Question, Model.Question>,
+  Assignable<Ending, Model.Ending>,
+] = [true, true, true];
 void modelsAgree;
 
 export const emptyDefinition = (): Definition => ({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalFileType } from './rules/file-types';
 import { QUESTION_TYPE_NAMES, type QuestionTypeName } from './rules/vocabulary';
 
 /**
@@ -82,10 +83,21 @@ export const RatingConfig = z
 
 export const FileUploadConfig = z.strictObject({
   acceptedContentTypes: z
-    .array(z.string().regex(/^[\w.+-]+\/([\w.+-]+|\*)$/, 'A content type such as image/png or image/*'))
+    .array(
+      z
+        .string()
+        .max(255)
+        .refine((entry) => canonicalFileType(entry) !== undefined, {
+          message: 'A content type such as image/png or image/*, or a known extension such as .pdf',
+        })
+        // `.pdf`, `pdf` and `PDF` are stored as application/pdf: the server checks content types.
+        .overwrite((entry) => canonicalFileType(entry) ?? entry),
+    )
     .max(50)
     .optional()
-    .describe('Empty or absent accepts any type'),
+    .describe(
+      'Content types (`image/png`, `image/*`) or extensions (`.pdf`, `docx`), stored as content types; empty or absent accepts any type',
+    ),
   maxFiles: z.number().int().min(1).max(100).default(1),
 });
 

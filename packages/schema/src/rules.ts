@@ -2,10 +2,11 @@ import { z } from 'zod';
 import {
   COMBINATORS,
   CONDITION_SOURCES,
-  LIST_OPERATORS,
+  HIDDEN_FIELD_OPERATORS,
+  isListOperator,
+  isUnaryOperator,
   OPERATORS,
   RULE_MODES,
-  UNARY_OPERATORS,
 } from './rules/vocabulary';
 
 // Built from the rule engine's `as const` arrays (src/rules), never the other way round.
@@ -18,9 +19,6 @@ export const ConditionSource = z.enum(CONDITION_SOURCES);
 export const Operator = z.enum(OPERATORS);
 export type Operator = z.infer<typeof Operator>;
 
-const isUnary = (operator: Operator) => (UNARY_OPERATORS as readonly Operator[]).includes(operator);
-const isList = (operator: Operator) => (LIST_OPERATORS as readonly Operator[]).includes(operator);
-
 /** Condition values are plain JSON scalars, or a list of them for IN / NOT_IN. */
 const Scalar = z.union([z.string().max(1000), z.number(), z.boolean()]);
 export const ConditionValue = z.union([Scalar, z.array(Scalar).max(200)]);
@@ -29,6 +27,7 @@ export const Condition = z
   .strictObject({
     source: ConditionSource,
     questionCode: z.string().max(128).optional().describe('Required when source is ANSWER'),
+    key: z.string().max(128).optional().describe('The hidden field read; required when source is HIDDEN_FIELD'),
     subField: z
       .string()
       .max(64)
@@ -41,11 +40,23 @@ export const Condition = z
     if (condition.source === 'ANSWER' && !condition.questionCode) {
       ctx.addIssue({ code: 'custom', path: ['questionCode'], message: 'Required when source is ANSWER' });
     }
-    const unary = isUnary(condition.operator);
+    if (condition.source === 'HIDDEN_FIELD') {
+      if (!condition.key) {
+        ctx.addIssue({ code: 'custom', path: ['key'], message: 'Choose the hidden field this condition reads' });
+      }
+      if (!(HIDDEN_FIELD_OPERATORS as readonly string[]).includes(condition.operator)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['operator'],
+          message: `A hidden field holds text, so it cannot be compared with ${condition.operator}: use equals, contains, is one of or is empty`,
+        });
+      }
+    }
+    const unary = isUnaryOperator(condition.operator);
     if (!unary && condition.value === undefined) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: `Required for operator ${condition.operator}` });
     }
-    if (isList(condition.operator) && !Array.isArray(condition.value)) {
+    if (isListOperator(condition.operator) && !Array.isArray(condition.value)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: `Must be a list for operator ${condition.operator}` });
     }
   })

@@ -3,17 +3,15 @@ import { DateTime, Id, Int32, Int64 } from './common';
 import { QuestionType } from './question-types';
 import { ResponseFilter } from './response';
 
-/** A createdAt bound: an ISO 8601 date-time with an offset; year 0000 is not a year (Postgres refuses it). */
-const CreatedAtBound = DateTime.refine((value) => Number(value.slice(0, 4)) >= 1, 'Use a year from 0001 on');
-
 /**
  * The filters of the summary: browse's, plus a createdAt window (from inclusive, to exclusive).
  * REST callers send them as a query string, tRPC callers as input.
  */
 export const SummaryFilter = z.strictObject({
   ...ResponseFilter.shape,
-  from: CreatedAtBound.optional(),
-  to: CreatedAtBound.optional(),
+  // DateTime refuses year 0000 itself (Postgres would).
+  from: DateTime.optional(),
+  to: DateTime.optional(),
 });
 export type SummaryFilter = z.infer<typeof SummaryFilter>;
 
@@ -87,10 +85,55 @@ export const SummaryQuestion = z
   .meta({ id: 'SummaryQuestion' });
 export type SummaryQuestion = z.infer<typeof SummaryQuestion>;
 
+/** Responses by recorded language: every language of the described definition, zero counts included. */
+export const SummaryLanguage = z
+  .object({ language: z.string(), responses: Count, completed: Count })
+  .meta({ id: 'SummaryLanguage' });
+export type SummaryLanguage = z.infer<typeof SummaryLanguage>;
+
+/** Completed responses by the ending they recorded. */
+export const SummaryEnding = z
+  .object({
+    id: z.string().nullable().describe('The ending id; null for completed responses that recorded none'),
+    title: z.string().describe('The ending\'s title (in the filter\'s language); "No ending recorded" for null'),
+    count: Count,
+  })
+  .meta({ id: 'SummaryEnding' });
+export type SummaryEnding = z.infer<typeof SummaryEnding>;
+
+/** One hidden field's values over the filtered responses. */
+export const SummaryHiddenField = z
+  .object({
+    key: z.string(),
+    label: z.string().optional().describe("The builder's label, when it has one"),
+    /** Filtered responses with a non-empty value. */
+    answered: Count,
+    /** The 10 most frequent values, most frequent first. */
+    values: z.array(z.object({ value: z.string(), count: Count })),
+  })
+  .meta({ id: 'SummaryHiddenField' });
+export type SummaryHiddenField = z.infer<typeof SummaryHiddenField>;
+
 export const ResponseSummary = z
   .object({
     counts: SummaryCounts,
+    languages: z
+      .array(SummaryLanguage)
+      .describe(
+        'Responses and completed ones by recorded language, within every filter but language: the described ' +
+          "definition's languages first (its default first, zero counts included), then any other language recorded",
+      ),
     timeToComplete: SummaryTimeToComplete,
+    endings: z
+      .array(SummaryEnding)
+      .describe(
+        'Completed responses per ending: every ending of the described definition in its order (zero counts included), then { id: null, title: "No ending recorded" }',
+      ),
+    hiddenFields: z
+      .array(SummaryHiddenField)
+      .describe(
+        'Every hidden field of the described definition, in its order: how many responses hold a value, the top 10 values',
+      ),
     /** The version the steps and questions come from (null: the draft of a never-published questionnaire). */
     versionNumber: Int32.nullable(),
     steps: z.array(SummaryStep),

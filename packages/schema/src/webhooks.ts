@@ -139,6 +139,8 @@ const ResponseCreatedData = z.object({
   responseId: z.string(),
   versionNumber: Int32.min(1),
   externalRef: z.string().optional(),
+  language: z.string().describe('The language the respondent answers in (a tag of the version)'),
+  hidden: z.record(z.string(), z.string()).describe('The hidden values stored with the response ({} when none)'),
   createdAt: DateTime,
 });
 
@@ -155,7 +157,12 @@ export const WEBHOOK_PAYLOADS = {
   'response.created': payloadOf('response.created', ResponseCreatedData, 'ResponseCreatedEvent'),
   'response.completed': payloadOf(
     'response.completed',
-    ResponseCreatedData.extend({ status: z.literal('COMPLETED'), answers: Answers, completedAt: DateTime }),
+    ResponseCreatedData.extend({
+      status: z.literal('COMPLETED'),
+      answers: Answers,
+      endingId: z.string().optional().describe('The ending the respondent saw, when the version has endings'),
+      completedAt: DateTime,
+    }),
     'ResponseCompletedEvent',
   ),
   'response.deleted': payloadOf(

@@ -42,6 +42,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       RATE_LIMIT_PUBLIC_WRITES: '0',
       RATE_LIMIT_GEOCODE: '0',
+      // The tests' own Node clients (undici) reuse idle connections; on a starved CI machine a reuse
+      // can cross the server's 5 s idle close and meet a reset (seen once: ECONNRESET on a POST).
+      // Browsers retry such a request themselves; Node does not. A long idle time keeps the tests
+      // about the product rather than about that race.
+      HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '120',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,9 +5,12 @@ export interface HostSite {
   close(): Promise<void>;
 }
 
-/** A third-party site on another port whose page embeds a questionnaire with the script tag. */
-export async function startHostSite(serverUrl: string, publicId: string): Promise<HostSite> {
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host site</title>
+/**
+ * A third-party site on another port whose page embeds a questionnaire with the script tag; `lang`
+ * is the page's language (`<html lang>`), which the embed follows.
+ */
+export async function startHostSite(serverUrl: string, publicId: string, lang = 'en'): Promise<HostSite> {
+  const page = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Host site</title>
 <script src="${serverUrl}/embed/v1/embed.js" defer></script></head>
 <body><main><h1>Our site</h1>
 <forms-engine-questionnaire base-url="${serverUrl}" public-id="${publicId}"></forms-engine-questionnaire>

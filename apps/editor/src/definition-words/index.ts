@@ -4,21 +4,40 @@
  */
 export {
   ADDRESS_PART_NAMES,
+  addressPartName,
   dateWords,
+  endingName,
   oneLine,
   questionName,
   quoted,
+  recordedEnding,
   sectionName,
-  typeName,
-  widthName,
 } from './question-words.ts';
 export {
   conditionInWords,
   conditionsInWords,
+  hiddenFieldName,
   operatorWords,
   type QuestionLookup,
   questionLookup,
   requirementInWords,
   visibilityInWords,
 } from './rule-words.ts';
-export { settingName, settingValue } from './setting-words.ts';
+export { fileTypeName, settingName, settingValue } from './setting-words.ts';
+export {
+  isRightToLeft,
+  languageLabel,
+  languageName,
+  languagesInOrder,
+  missingByLanguage,
+  missingTexts,
+  ownLanguageName,
+  questionWords,
+  TEXT_LIMITS,
+  type TranslatableText,
+  textCount,
+  translatableTexts,
+  translationOf,
+  untranslatedInWords,
+} from './texts.ts';
+export { typeName, widthName } from './type-names.ts';

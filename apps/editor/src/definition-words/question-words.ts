@@ -1,6 +1,6 @@
-import type { Question, Step, Tab } from '@forms-engine/schema/rules';
+import type { AddressField, Question, Step, Tab } from '@forms-engine/schema/rules';
 import { plainText } from '@forms-engine/schema/text';
-import { QUESTION_TYPE_LABELS, QUESTION_WIDTH_LABELS } from '../features/draft/question-types.ts';
+import { typeName } from './type-names.ts';
 
 /**
  * How the editor names the parts of a definition to a person: questions by their prompts
@@ -22,14 +22,6 @@ export function dateWords(value: string): string {
   return Number.isNaN(time) ? quoted(value) : LONG_DATE.format(time);
 }
 
-/** What the editor calls a question type ("Short text"); an unknown type (a newer definition) keeps its value. */
-export const typeName = (type: string): string =>
-  QUESTION_TYPE_LABELS[type as keyof typeof QUESTION_TYPE_LABELS] ?? type.toLowerCase().replaceAll('_', ' ');
-
-/** What the editor calls a width ("Half"). */
-export const widthName = (width: string): string =>
-  QUESTION_WIDTH_LABELS[width as keyof typeof QUESTION_WIDTH_LABELS] ?? width.toLowerCase().replaceAll('_', ' ');
-
 /** A question by its prompt; one without a prompt by its type, so it is still recognisable. */
 export function questionName(question: Pick<Question, 'prompt' | 'type'>): string {
   return oneLine(question.prompt ?? '') || `Untitled question (${typeName(question.type)})`;
@@ -40,8 +32,27 @@ export function sectionName(section: Pick<Step | Tab, 'title'>, kind: 'Step' | '
   return oneLine(section.title ?? '') || `${kind} ${index + 1} (untitled)`;
 }
 
-/** The parts of an address answer, as a form labels them. */
-export const ADDRESS_PART_NAMES: Record<string, string> = {
+/** An ending by its title; an untitled one by its place ("Ending 2"), or as untitled. */
+export function endingName(ending: { title: string }, index?: number): string {
+  return oneLine(ending.title ?? '') || (index === undefined ? 'Untitled ending' : `Ending ${index + 1} (untitled)`);
+}
+
+/**
+ * The ending a response recorded, by its title in `endings` (its pinned version's, or the latest
+ * one's); one that is not there (removed since) said so; none: a dash.
+ */
+export function recordedEnding(
+  endingId: string | undefined,
+  endings: readonly { id: string; title: string }[] = [],
+): string {
+  if (!endingId) return '—';
+  const index = endings.findIndex((ending) => ending.id === endingId);
+  const ending = endings[index];
+  return ending ? endingName(ending, index) : 'An ending no longer in the questionnaire';
+}
+
+/** The parts of an address answer (the schema's `ADDRESS_FIELDS`), as a form labels them. */
+export const ADDRESS_PART_NAMES: Record<AddressField, string> = {
   line1: 'street',
   line2: 'second address line',
   city: 'city',
@@ -49,3 +60,6 @@ export const ADDRESS_PART_NAMES: Record<string, string> = {
   postalCode: 'postal code',
   country: 'country',
 };
+
+/** A part of an address by name ("postal code"); an unknown part (a newer definition) as "part". */
+export const addressPartName = (part: string): string => ADDRESS_PART_NAMES[part as AddressField] ?? 'part';

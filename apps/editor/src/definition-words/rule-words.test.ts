@@ -1,7 +1,7 @@
 import type { Condition, Definition, RuleConfig } from '@forms-engine/schema/rules';
 import { OPERATORS } from '@forms-engine/schema/rules';
 import { describe, expect, it } from 'vitest';
-import { question } from '../features/draft/test-definitions.ts';
+import { question } from '../test/definitions.ts';
 import { questionName, sectionName } from './question-words.ts';
 import { conditionInWords, questionLookup, requirementInWords, visibilityInWords } from './rule-words.ts';
 
@@ -39,6 +39,7 @@ const definition = {
     question('home', { type: 'ADDRESS', prompt: 'Home address' }),
     question('note', { type: 'SHORT_TEXT', prompt: '' }),
   ],
+  hiddenFields: [{ key: 'utm_source' }, { key: 'customer_id', label: 'Customer *id*' }],
 } as unknown as Definition;
 const lookup = questionLookup(definition);
 
@@ -121,6 +122,35 @@ describe('rules in words', () => {
         const words = conditionInWords(answer(code, operator, operator.endsWith('IN') ? ['a'] : 'a'), lookup);
         expect(words).not.toMatch(/[A-Z]{2,}|_|\btoppings\b|\bhome\b/);
       }
+  });
+});
+
+describe('hidden fields in rules', () => {
+  const hidden = (key: string | undefined, operator: Condition['operator'], value?: Condition['value']): Condition => ({
+    source: 'HIDDEN_FIELD',
+    ...(key === undefined ? {} : { key }),
+    operator,
+    ...(value === undefined ? {} : { value }),
+  });
+
+  it('reads a hidden field by its key, or by its label when it has one', () => {
+    expect(visibilityInWords(when([hidden('utm_source', 'EQUALS', 'newsletter')]), lookup)).toBe(
+      'Shown when the hidden field utm_source is “newsletter”',
+    );
+    expect(conditionInWords(hidden('customer_id', 'IS_NOT_EMPTY'), lookup)).toBe(
+      'the hidden field “Customer id” is given',
+    );
+    expect(conditionInWords(hidden('utm_source', 'IN', ['ad', 'mail']), lookup)).toBe(
+      'the hidden field utm_source is one of “ad” or “mail”',
+    );
+    expect(conditionInWords(hidden('utm_source', 'IS_EMPTY'), lookup)).toBe('the hidden field utm_source is not given');
+  });
+
+  it('says when the hidden field is not chosen or no longer declared', () => {
+    expect(conditionInWords(hidden(undefined, 'IS_NOT_EMPTY'), lookup)).toBe('a hidden field not chosen yet is given');
+    expect(conditionInWords(hidden('gone', 'EQUALS', 'x'), lookup)).toBe(
+      'a hidden field that is no longer declared (gone) is “x”',
+    );
   });
 });
 

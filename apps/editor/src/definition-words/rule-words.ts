@@ -1,6 +1,6 @@
-import type { Condition, ConditionScalar, Layout, Question, RuleConfig } from '@forms-engine/schema/rules';
-import { questionPlaces } from '@forms-engine/schema/rules';
-import { ADDRESS_PART_NAMES, dateWords, oneLine, questionName, quoted } from './question-words.ts';
+import type { Condition, ConditionScalar, HiddenField, Layout, Question, RuleConfig } from '@forms-engine/schema/rules';
+import { isChoiceType, questionPlaces } from '@forms-engine/schema/rules';
+import { addressPartName, dateWords, oneLine, questionName, quoted } from './question-words.ts';
 
 /**
  * Rules in words, for every screen that shows one: "Shown when “How should we contact you?” is
@@ -8,20 +8,33 @@ import { ADDRESS_PART_NAMES, dateWords, oneLine, questionName, quoted } from './
  * are named by their prompts, choices by their labels, yes/no by the question's own labels.
  */
 
-/** Finds the question a condition reads, by code. */
-export type QuestionLookup = (code: string) => Question | undefined;
+/**
+ * Finds the question a condition reads, by code; `hiddenFields` (when given) are the hidden fields
+ * a HIDDEN_FIELD condition may read, by key.
+ */
+export type QuestionLookup = ((code: string) => Question | undefined) & {
+  hiddenFields?: ReadonlyMap<string, HiddenField>;
+};
 
-/** The lookup over one definition's questions (a version's, or the draft's). */
-export function questionLookup(definition: Layout): QuestionLookup {
+/** The lookup over one definition's questions and hidden fields (a version's, or the draft's). */
+export function questionLookup(
+  definition: Layout & { hiddenFields?: readonly HiddenField[] | undefined },
+): QuestionLookup {
   const byCode = new Map(questionPlaces(definition).map(({ question }) => [question.code, question]));
-  return (code) => byCode.get(code);
+  const lookup: QuestionLookup = (code) => byCode.get(code);
+  lookup.hiddenFields = new Map((definition.hiddenFields ?? []).map((field) => [field.key, field]));
+  return lookup;
+}
+
+/** A hidden field by its label when it has one (“Customer id”), else by its key (utm_source). */
+export function hiddenFieldName(field: HiddenField): string {
+  const label = oneLine(field.label ?? '');
+  return label ? quoted(label) : field.key;
 }
 
 // Intl does the lists' commas and the final "and"/"or".
 const AND = new Intl.ListFormat('en', { type: 'conjunction' });
 const OR = new Intl.ListFormat('en', { type: 'disjunction' });
-
-const CHOICE_TYPES = new Set(['SINGLE_CHOICE', 'MULTI_CHOICE', 'DROPDOWN']);
 
 /** One value as the question's answers read: a choice by its label, yes/no by the labels, dates in words. */
 function valueWords(value: ConditionScalar, question: Question | undefined): string {
@@ -29,7 +42,7 @@ function valueWords(value: ConditionScalar, question: Question | undefined): str
     const config = question.typeConfig;
     return quoted(value ? oneLine(config.yesLabel ?? '') || 'Yes' : oneLine(config.noLabel ?? '') || 'No');
   }
-  if (question && CHOICE_TYPES.has(question.type) && typeof value === 'string') {
+  if (question && isChoiceType(question.type) && typeof value === 'string') {
     const choices = (question.typeConfig as { choices?: readonly { value: string; label: string }[] }).choices ?? [];
     const choice = choices.find((c) => c.value === value);
     return quoted(choice ? oneLine(choice.label) || choice.value : value);
@@ -82,21 +95,29 @@ export function operatorWords(
   }
 }
 
-/** What a condition reads: “Prompt”, the city of “Your address”, or the external reference. */
-function subjectWords(condition: Condition, question: Question | undefined): string {
+/** What a condition reads: “Prompt”, the city of “Your address”, the external reference or a hidden field. */
+function subjectWords(condition: Condition, question: Question | undefined, lookup: QuestionLookup): string {
   if (condition.source === 'EXTERNAL_REF') return 'the external reference';
+  if (condition.source === 'HIDDEN_FIELD') {
+    if (!condition.key) return 'a hidden field not chosen yet';
+    const field = lookup.hiddenFields?.get(condition.key);
+    // A lookup without hidden fields (a bare list of questions) names the key alone.
+    if (!field && lookup.hiddenFields) return `a hidden field that is no longer declared (${condition.key})`;
+    return `the hidden field ${field ? hiddenFieldName(field) : condition.key}`;
+  }
   if (!condition.questionCode) return 'a question not chosen yet';
   if (!question) return 'a question that is no longer in the form';
   const name = quoted(questionName(question));
-  if (condition.subField) return `the ${ADDRESS_PART_NAMES[condition.subField] ?? 'part'} of ${name}`;
+  if (condition.subField) return `the ${addressPartName(condition.subField)} of ${name}`;
   return name;
 }
 
 /** One condition in words: "“How should we contact you?” is “Phone”". */
 export function conditionInWords(condition: Condition, lookup: QuestionLookup): string {
-  const external = condition.source === 'EXTERNAL_REF';
-  const question = !external && condition.questionCode ? lookup(condition.questionCode) : undefined;
-  const subject = subjectWords(condition, question);
+  // A hidden field holds text given by the host page, as the external reference does.
+  const external = condition.source === 'EXTERNAL_REF' || condition.source === 'HIDDEN_FIELD';
+  const question = condition.source === 'ANSWER' && condition.questionCode ? lookup(condition.questionCode) : undefined;
+  const subject = subjectWords(condition, question, lookup);
   // A part of an address is text, whatever the question's type.
   const reads = condition.subField ? undefined : question;
   const verb = operatorWords(condition.operator, reads, external);

@@ -1,10 +1,12 @@
 import type { Problem } from '@forms-engine/schema';
 import type { AppRouter } from '@forms-engine/server/router';
+import type { QueryClient } from '@tanstack/react-query';
 import { type RenderResult, render } from '@testing-library/react';
 import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from '../app.tsx';
+import { createEditorQueryClient } from '../data/trpc.ts';
 
 /**
  * The network faked at the client edge only: a tRPC link that answers each procedure path
@@ -67,13 +69,16 @@ export function fakeApi(handlers: Handlers) {
 export function renderWithApi(
   routes: RouteObject[],
   { url = '/', handlers }: { url?: string; handlers: Handlers },
-): RenderResult & ReturnType<typeof fakeApi> & { router: ReturnType<typeof createMemoryRouter> } {
+): RenderResult &
+  ReturnType<typeof fakeApi> & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
   const api = fakeApi(handlers);
   const router = createMemoryRouter(routes, { initialEntries: [url] });
+  // The editor's own cache settings; returned so a test can see a mutation the moment it starts.
+  const queryClient = createEditorQueryClient();
   const result = render(
-    <AppProviders client={api.client}>
+    <AppProviders client={api.client} queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...result, ...api, router };
+  return { ...result, ...api, router, queryClient };
 }

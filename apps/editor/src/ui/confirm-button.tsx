@@ -6,8 +6,10 @@ const MODAL = typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogEleme
 interface ConfirmButtonProps {
   /** The button's text, e.g. "Delete". */
   label: string;
-  /** What the dialog asks. */
+  /** What the dialog asks: its name. */
   question: string;
+  /** What follows from it, said under the question. */
+  description?: string;
   confirmLabel?: string;
   onConfirm: () => void;
   disabled?: boolean;
@@ -19,6 +21,7 @@ interface ConfirmButtonProps {
 export function ConfirmButton({
   label,
   question,
+  description,
   confirmLabel = label,
   onConfirm,
   disabled,
@@ -28,6 +31,7 @@ export function ConfirmButton({
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const descriptionId = useId();
   const show = () => {
     setOpen(true);
     queueMicrotask(() => {
@@ -45,8 +49,15 @@ export function ConfirmButton({
         {label}
       </button>
       {open && (
-        <dialog ref={dialog} aria-labelledby={titleId} onCancel={close} open={MODAL ? undefined : true}>
+        <dialog
+          ref={dialog}
+          aria-labelledby={titleId}
+          aria-describedby={description ? descriptionId : undefined}
+          onCancel={close}
+          open={MODAL ? undefined : true}
+        >
           <p id={titleId}>{question}</p>
+          {description && <p id={descriptionId}>{description}</p>}
           <div className="actions">
             <button
               type="button"

@@ -9,6 +9,8 @@ export interface ListInputProps {
   onChange: (items: string[]) => void;
   /** Applied to each item before it is added (`de` → `DE`). */
   normalize?: ((item: string) => string) | undefined;
+  /** What an added item is called on screen (`application/pdf` → "PDF document (.pdf)"); the item itself otherwise. */
+  itemName?: ((item: string) => string) | undefined;
   /** A sentence when the item cannot be added; it then stays in the box. */
   validate?: ((item: string) => string | undefined) | undefined;
   /** Told what is typed but not added yet, so a page can count it as unsaved. */
@@ -32,6 +34,7 @@ export function ListInput({
   items,
   onChange,
   normalize = (item) => item,
+  itemName = (item) => item,
   validate,
   onPendingChange,
   describedBy,
@@ -77,11 +80,11 @@ export function ListInput({
         <ul aria-label={`Added ${label.toLowerCase()}`} className="chips">
           {items.map((item) => (
             <li key={item}>
-              <span>{item}</span>
+              <span>{itemName(item)}</span>
               <button
                 type="button"
-                aria-label={`Remove ${item}`}
-                title={`Remove ${item}`}
+                aria-label={`Remove ${itemName(item)}`}
+                title={`Remove ${itemName(item)}`}
                 onClick={() => onChange(items.filter((i) => i !== item))}
               >
                 ✕

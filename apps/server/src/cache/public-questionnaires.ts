@@ -1,13 +1,13 @@
 import type { Database, SqlQuery } from '@forms-engine/db';
 import type { Definition, SubmissionPolicy } from '@forms-engine/schema';
+import { isId } from '../lib/ids.ts';
+import { LruCache } from '../lib/lru-cache.ts';
 import {
   type QuestionnaireSettingsRow,
   settingsByPublicId,
   settingsByResponseId,
   versionDefinition,
-} from '../services/hot-sql.ts';
-import { isId } from '../services/ids.ts';
-import { LruCache } from './lru-cache.ts';
+} from './questionnaire-sql.ts';
 
 /** What the public API needs to know about a questionnaire, on every request. */
 export interface PublicSettings {
@@ -34,6 +34,13 @@ export const QUESTIONNAIRE_CHANGED = 'questionnaire_changed';
  */
 export const SETTINGS_MAX_AGE_MS = 10_000;
 const IMMUTABLE_MAX_AGE_MS = 24 * 3600_000;
+/**
+ * Responses whose questionnaire is kept for the origin check of their saves: the ones being
+ * answered (a completed one is forgotten). About 250 bytes an entry; at 100,000 a respondent soak
+ * grew the heap by 9 MB in 30,000 flows without levelling off (docs/performance.md, "Memory").
+ * Past this many responses in progress at once, a save costs one primary-key read more.
+ */
+export const RESPONSES_REMEMBERED = 10_000;
 
 const toSettings = (row: QuestionnaireSettingsRow): PublicSettings => ({
   id: row.id,
@@ -55,12 +62,22 @@ export class PublicQuestionnaires {
   private readonly settings = new LruCache<PublicSettings>(10_000, SETTINGS_MAX_AGE_MS);
   private readonly live = new LruCache<LiveDocument>(2_000, SETTINGS_MAX_AGE_MS);
   private readonly idByPublicId = new LruCache<string>(10_000, IMMUTABLE_MAX_AGE_MS);
-  private readonly questionnaireByResponse = new LruCache<string>(100_000, IMMUTABLE_MAX_AGE_MS);
+  private readonly questionnaireByResponse = new LruCache<string>(RESPONSES_REMEMBERED, IMMUTABLE_MAX_AGE_MS);
   private readonly definitions = new LruCache<Definition>(500, IMMUTABLE_MAX_AGE_MS);
   /** Bumped by every invalidation: a read that started before one must not be cached after it. */
   private epoch = 0;
 
   constructor(private readonly sql: SqlQuery) {}
+
+  /** How many responses' questionnaires are in memory. */
+  get responsesRemembered(): number {
+    return this.questionnaireByResponse.size;
+  }
+
+  /** A completed response takes no more saves: its entry would only wait to be evicted. */
+  forgetResponse(responseId: string): void {
+    this.questionnaireByResponse.delete(responseId.toLowerCase());
+  }
 
   /** Forget what changed about questionnaire `id` (a NOTIFY, or a change made here). */
   invalidate(id: string): void {

@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, trpc: 'BAD_REQUEST', meaning: 'The input is not valid' },
   MALFORMED_JSON: { status: 400, trpc: 'PARSE_ERROR', meaning: 'The body is not valid JSON' },
   UNKNOWN_VERSION: { status: 400, trpc: 'BAD_REQUEST', meaning: 'The version named is not published' },
+  UNKNOWN_LANGUAGE: { status: 400, trpc: 'BAD_REQUEST', meaning: "The language named is not one of the version's" },
+  UNKNOWN_ENDING: { status: 400, trpc: 'BAD_REQUEST', meaning: "The ending named is not one of the version's" },
   EXTERNAL_REF_REQUIRED: { status: 400, trpc: 'BAD_REQUEST', meaning: 'ONE_PER_REF needs an externalRef' },
   UNAUTHORIZED: { status: 401, trpc: 'UNAUTHORIZED', meaning: 'Missing or wrong management token' },
   ORIGIN_NOT_ALLOWED: { status: 403, trpc: 'FORBIDDEN', meaning: 'Origin not in the allowedOrigins list' },

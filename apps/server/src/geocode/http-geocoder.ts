@@ -1,6 +1,6 @@
 import type { GeocodeSuggestion } from '@forms-engine/schema';
 import { z } from 'zod';
-import { LruCache } from '../cache/lru-cache.ts';
+import { LruCache } from '../lib/lru-cache.ts';
 import { countryName } from './countries.ts';
 import type { GeocodeRequest, GeocodeResult, Geocoder } from './geocoder.ts';
 import { suggestion } from './geocoder.ts';

@@ -62,6 +62,13 @@ describe('PlaceIndex', () => {
     expect(names(index.search({ text: 'zurich', limit: 5 }))).toEqual(['Zürich/CH/Zurich']);
   });
 
+  it('returns a place as it was added, though it is kept as columns', () => {
+    const [paris] = index.search({ text: 'paris', country: 'US', limit: 1 });
+    expect(paris).toEqual({ name: 'Paris', country: 'US', region: TX, population: 25_000 });
+    expect(paris?.region).toBe(TX); // the shared Region, not a copy
+    expect(index.placeCount).toBe(9);
+  });
+
   it('respects the limit and returns nothing for empty text', () => {
     expect(index.search({ text: 'p', limit: 2 })).toHaveLength(2);
     expect(index.search({ text: '', limit: 5 })).toEqual([]);

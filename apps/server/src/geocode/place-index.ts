@@ -45,9 +45,20 @@ interface Candidate {
   population: number;
 }
 
-/** Places and their unsorted keys: each normalised name, and each name from every later word on. */
+/**
+ * Places, column by column, and their unsorted keys: each normalised name, and each name from
+ * every later word on. A place is a row of the columns, not an object: 193,000 Place objects and
+ * their two-letter country strings held 15 MB (the offline data's heap: 42.1 -> 27.4 MiB in
+ * bench/geocode.bench.ts; docs/performance.md, "Memory"). Searches make the few they return.
+ */
 export class PlaceKeys {
-  readonly places: Place[] = [];
+  readonly names: string[] = [];
+  readonly countries: number[] = [];
+  readonly regionIds: number[] = [];
+  readonly populations: number[] = [];
+  /** Each distinct Region once (the loader shares one per country and admin1 code). */
+  readonly regions: Region[] = [];
+  private readonly regionIdOf = new Map<Region, number>();
   readonly keys: string[] = [];
   readonly owners: number[] = [];
   readonly laterWord: number[] = [];
@@ -59,7 +70,15 @@ export class PlaceKeys {
   }
 
   add({ place, names }: PlaceRecord): void {
-    const id = this.places.push(place) - 1;
+    const id = this.names.push(place.name) - 1;
+    this.countries.push(packCountry(place.country));
+    this.populations.push(place.population);
+    let regionId = this.regionIdOf.get(place.region);
+    if (regionId === undefined) {
+      regionId = this.regions.push(place.region) - 1;
+      this.regionIdOf.set(place.region, regionId);
+    }
+    this.regionIds.push(regionId);
     const seen = new Set<string>();
     for (const name of names) {
       const key = normalize(name);
@@ -84,7 +103,12 @@ export class PlaceKeys {
  * hints first, then larger population.
  */
 export class PlaceIndex {
-  readonly places: Place[];
+  // The places' columns, by place id; `placeAt` makes a Place of a row.
+  private readonly names: string[];
+  private readonly placeCountries: Uint16Array;
+  private readonly regionIds: Uint32Array;
+  private readonly regions: Region[];
+  private readonly populations: Float64Array;
   // One entry per key, in key order; the typed arrays let a prefix range be scanned without touching places.
   private readonly keys: string[];
   private readonly owners: Int32Array;
@@ -95,7 +119,11 @@ export class PlaceIndex {
 
   constructor(records: Iterable<PlaceRecord> | PlaceKeys) {
     const table = records instanceof PlaceKeys ? records : PlaceKeys.of(records);
-    this.places = table.places;
+    this.names = table.names;
+    this.placeCountries = Uint16Array.from(table.countries);
+    this.regionIds = Uint32Array.from(table.regionIds);
+    this.regions = table.regions;
+    this.populations = Float64Array.from(table.populations);
     const { keys, owners, laterWord } = table;
     const order = Array.from(keys.keys()).sort((a, b) => {
       const ka = keys[a] as string;
@@ -106,8 +134,8 @@ export class PlaceIndex {
     this.owners = Int32Array.from(order, (i) => owners[i] as number);
     this.laterWord = Uint8Array.from(order, (i) => laterWord[i] as number);
     this.keyLength = Uint16Array.from(this.keys, (key) => Math.min(key.length, 0xffff));
-    this.population = Float64Array.from(this.owners, (id) => this.places[id]?.population ?? 0);
-    this.country = Uint16Array.from(this.owners, (id) => packCountry(this.places[id]?.country ?? ''));
+    this.population = Float64Array.from(this.owners, (id) => this.populations[id] ?? 0);
+    this.country = Uint16Array.from(this.owners, (id) => this.placeCountries[id] ?? 0);
   }
 
   /**
@@ -131,6 +159,20 @@ export class PlaceIndex {
     return this.keys.length;
   }
 
+  get placeCount(): number {
+    return this.names.length;
+  }
+
+  /** Place `id` as an object, made when a search returns it. */
+  private placeAt(id: number): Place {
+    return {
+      name: this.names[id] as string,
+      country: unpackCountry(this.placeCountries[id] as number),
+      region: this.regions[this.regionIds[id] as number] as Region,
+      population: this.populations[id] as number,
+    };
+  }
+
   /** Up to `limit` places, best first; a place appears once. */
   search({ text, country, hints = [], limit }: PlaceQuery): Place[] {
     if (!text || limit < 1) return [];
@@ -138,28 +180,30 @@ export class PlaceIndex {
     const matchesHints = hintCount ? this.hintMatcher(hints) : undefined;
     const wanted = country ? packCountry(country) : 0;
     const best: Candidate[] = [];
-    const { owners, laterWord, keyLength, population, places } = this;
+    const { owners, laterWord, keyLength, population } = this;
     const end = lowerBound(this.keys, `${text}\uffff`);
     for (let i = lowerBound(this.keys, text); i < end; i++) {
       if (wanted && this.country[i] !== wanted) continue;
       const match = laterWord[i] ? Match.LATER_WORD : keyLength[i] === text.length ? Match.EXACT : Match.PREFIX;
       const id = owners[i] as number;
-      const rank = match * (hintCount + 1) + (matchesHints ? hintCount - matchesHints(places[id] as Place) : 0);
+      const rank = match * (hintCount + 1) + (matchesHints ? hintCount - matchesHints(id) : 0);
       const people = population[i] as number;
       const worst = best.length >= limit ? best[best.length - 1] : undefined;
       if (worst && (rank > worst.rank || (rank === worst.rank && people <= worst.population))) continue;
       offer(best, limit, { id, rank, population: people });
     }
-    return best.map((candidate) => places[candidate.id] as Place);
+    return best.map((candidate) => this.placeAt(candidate.id));
   }
 
-  private hintMatcher(hints: string[]): (place: Place) => number {
-    const countries = hints.map((hint) => countriesNamedBy(hint));
-    return (place) => {
+  /** How many of the hints place `id` matches (its country, its region's code or name). */
+  private hintMatcher(hints: string[]): (id: number) => number {
+    const countries = hints.map((hint) => new Set([...countriesNamedBy(hint)].map(packCountry)));
+    return (id) => {
+      const country = this.placeCountries[id] as number;
+      const region = this.regions[this.regionIds[id] as number] as Region;
       let matched = 0;
       hints.forEach((hint, index) => {
-        const { region } = place;
-        if (countries[index]?.has(place.country) || region.code === hint || region.name.startsWith(hint)) matched++;
+        if (countries[index]?.has(country) || region.code === hint || region.name.startsWith(hint)) matched++;
       });
       return matched;
     };
@@ -170,6 +214,8 @@ const better = (a: Candidate, b: Candidate) =>
   a.rank !== b.rank ? a.rank < b.rank : a.population !== b.population ? a.population > b.population : a.id < b.id;
 
 const packCountry = (code: string) => ((code.charCodeAt(0) || 0) << 8) | (code.charCodeAt(1) || 0);
+const unpackCountry = (packed: number) =>
+  String.fromCharCode(...[packed >> 8, packed & 0xff].filter((code) => code !== 0));
 
 /** Keeps `best` sorted and at most `limit` long, each place once at its best rank. */
 function offer(best: Candidate[], limit: number, candidate: Candidate): void {

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import compression from 'compression';
 import type { Request, RequestHandler, Response } from 'express';
 import Negotiator from 'negotiator';
@@ -63,7 +64,7 @@ const PROBLEM = /^application\/problem\+json\b/i;
  * Streams (the CSV export) call `res.flush()` after each page so nothing waits in the compressor.
  */
 export function compressResponses(): RequestHandler {
-  return compression({
+  const compress = compression({
     threshold: COMPRESSION_THRESHOLD_BYTES,
     filter: (req, res) => {
       if ((res as Response).locals.leaveUncompressed) return false;
@@ -71,4 +72,51 @@ export function compressResponses(): RequestHandler {
       return compression.filter(req, res);
     },
   });
+  return (req, res, next) =>
+    compress(req, res, (error?: unknown) => {
+      if (error === undefined) oneDrainListener(res);
+      next(error);
+    });
+}
+
+type Listener = (...args: unknown[]) => void;
+
+/**
+ * The middleware hands a response's `drain` listeners to its compressor (which emits the `drain`
+ * a writer waits for), but a removal still goes to the response, where the listener never was.
+ * So each `res.once('drain')` (and `events.once(res, 'drain')`) of a streaming route left one
+ * listener on the compressor for good: hundreds on a long export, and Node's leak warning. Here
+ * the response keeps its `drain` listeners in an emitter of its own, fed by one listener on
+ * whatever the middleware chose (the compressor, or the response itself): add, once and remove
+ * all work on the same list, and the compressor holds one listener per response.
+ */
+function oneDrainListener(res: Response): void {
+  const compressedOn = res.on as (this: Response, event: string | symbol, listener: Listener) => Response;
+  const prototypeRemove = res.removeListener as (
+    this: Response,
+    event: string | symbol,
+    listener: Listener,
+  ) => Response;
+  const prototypeCount = res.listenerCount as (this: Response, event: string | symbol) => number;
+  const drains = new EventEmitter();
+  let relaying = false;
+  function on(this: Response, event: string | symbol, listener: Listener): Response {
+    if (event !== 'drain') return compressedOn.call(this, event, listener);
+    if (!relaying) {
+      relaying = true;
+      compressedOn.call(this, 'drain', () => drains.emit('drain'));
+    }
+    drains.on('drain', listener);
+    return this;
+  }
+  function removeListener(this: Response, event: string | symbol, listener: Listener): Response {
+    if (event !== 'drain') return prototypeRemove.call(this, event, listener);
+    drains.removeListener('drain', listener);
+    return this;
+  }
+  function listenerCount(this: Response, event: string | symbol): number {
+    return event === 'drain' ? drains.listenerCount('drain') : prototypeCount.call(this, event);
+  }
+  // EventEmitter's own `once` adds through `on` and removes through `removeListener`: both land here.
+  Object.assign(res, { on, addListener: on, removeListener, off: removeListener, listenerCount });
 }

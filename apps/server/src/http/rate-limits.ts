@@ -2,8 +2,8 @@ import type { RequestHandler, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { RateLimits } from '../config.ts';
 import { AppError } from '../errors/app-error.ts';
+import type { RateLimitCounters } from '../rate-limits/rate-limit-store.ts';
 import { PUBLIC_API } from './api-prefixes.ts';
-import type { RateLimitCounters } from './rate-limit-store.ts';
 
 /** The public operations that write (and so cost storage), limited together per client address. */
 export const PUBLIC_WRITES = [

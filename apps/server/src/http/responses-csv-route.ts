@@ -3,10 +3,11 @@ import { create as contentDisposition } from 'content-disposition';
 import type { Response, Router } from 'express';
 import type { Deps } from '../services/deps.ts';
 import { responseCsv } from '../services/response-csv.ts';
+import { emptyValueParameters, gatheredParameters, queryInput } from './rest-adapter.ts';
 
-/** An empty query value counts as absent, as on every path the REST adapter serves. */
-const presentValues = (query: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+/** Query values read as the REST adapter reads them (`?externalRef=` is a 400, `hidden.<key>` gathered). */
+const EMPTY_IS_A_VALUE = emptyValueParameters(CsvExportQuery);
+const GATHERED = gatheredParameters(CsvExportQuery);
 
 /**
  * Writes each page as it comes, with backpressure, and flushes it through the compressor (the
@@ -43,8 +44,8 @@ async function writePages(res: Response, pages: AsyncIterable<string>): Promise<
 export function responsesCsvRoute(router: Router, deps: Deps): void {
   router.get('/questionnaires/:id/responses/export.csv', async (req, res, next) => {
     try {
-      const { header, ...filter } = CsvExportQuery.parse(presentValues(req.query));
-      const { fileName, lines } = await responseCsv(deps, String(req.params.id), filter, header);
+      const { header, values, ...filter } = CsvExportQuery.parse(queryInput(req.query, EMPTY_IS_A_VALUE, GATHERED));
+      const { fileName, lines } = await responseCsv(deps, String(req.params.id), filter, { header, values });
       res.status(200);
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', contentDisposition(fileName, { type: 'attachment' }));

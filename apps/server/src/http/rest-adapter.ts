@@ -1,3 +1,4 @@
+import { emptyIsAValue } from '@forms-engine/schema';
 import { type AnyTRPCRouter, callTRPCProcedure, type TRPCProcedureType } from '@trpc/server';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Context } from '../context.ts';
@@ -13,11 +14,39 @@ interface Route {
   meta: ProcedureMeta;
   /** `z.void()` input: the procedure takes nothing, whatever the request carries. */
   takesNoInput: boolean;
+  /** The query parameters whose empty value is a value (see `queryInput`). */
+  emptyIsAValue: ReadonlySet<string>;
+  /** The input's object parameters sent as `<name>.<key>=<value>` (see `queryInput`). */
+  gathered: ReadonlySet<string>;
 }
 
+/**
+ * Object-valued query parameters, one query parameter per key: `?hidden.utm_source=newsletter`
+ * is the input `{ hidden: { utm_source: 'newsletter' } }` (the responses filter's hidden values).
+ * `hidden[utm_source]=newsletter` (OpenAPI's deepObject, as generated clients send it) is the same.
+ */
+export const GATHERED_PARAMETERS: readonly string[] = ['hidden'];
+
+/** The parameters of an object schema that are gathered from `<name>.<key>` query parameters. */
+export const gatheredParameters = (schema: { shape?: Record<string, unknown> } | undefined): ReadonlySet<string> =>
+  new Set(GATHERED_PARAMETERS.filter((name) => name in (schema?.shape ?? {})));
+
+/** `hidden.utm_source` or `hidden[utm_source]` -> [`hidden`, `utm_source`]. */
+const GATHERED_KEY = /^([A-Za-z]\w*)(?:\.(.*)|\[([^\]]*)\])$/s;
+
+type InputSchema = { _zod?: { def?: { type?: string } }; shape?: Record<string, unknown> };
 type Procedure = {
-  _def: { type: TRPCProcedureType; meta?: ProcedureMeta; inputs: { _zod?: { def?: { type?: string } } }[] };
+  _def: { type: TRPCProcedureType; meta?: ProcedureMeta; inputs: InputSchema[] };
 };
+
+/** The parameters of an object schema marked in the schema package's `emptyIsAValue` registry. */
+export function emptyValueParameters(schema: { shape?: Record<string, unknown> } | undefined): ReadonlySet<string> {
+  return new Set(
+    Object.entries(schema?.shape ?? {})
+      .filter(([, field]) => emptyIsAValue.has(field as Parameters<typeof emptyIsAValue.has>[0]))
+      .map(([key]) => key),
+  );
+}
 
 const hasBody = (req: Request) =>
   req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
@@ -46,6 +75,8 @@ function routesOf(router: AnyTRPCRouter): Route[] {
       type: procedure._def.type,
       meta,
       takesNoInput: procedure._def.inputs[0]?._zod?.def?.type === 'void',
+      emptyIsAValue: emptyValueParameters(procedure._def.inputs[0]),
+      gathered: gatheredParameters(procedure._def.inputs[0]),
     });
   }
   // A literal segment (`import`) wins over a parameter (`{id}`).
@@ -54,12 +85,30 @@ function routesOf(router: AnyTRPCRouter): Route[] {
   );
 }
 
-/** Query values as the procedures take them: one value as itself, repeats as a list, empty as absent. */
-function queryInput(query: Request['query']): Record<string, unknown> {
+/**
+ * Query values as the procedures take them: one value as itself, repeats as a list, empty as
+ * absent (a form's untouched field), except for the parameters in `emptyIsAValue` (free text such
+ * as `externalRef`, where the empty string is a value: their schema judges it). The parameters of
+ * `gathered` come as `<name>.<key>=<value>` and are gathered into one object under `<name>`, an
+ * empty value kept (the schema refuses it rather than the filter widening to every response);
+ * a parameter sent whole (`?hidden=x`) is left for the schema to refuse.
+ */
+export function queryInput(
+  query: Request['query'],
+  emptyIsAValue: ReadonlySet<string> = new Set(),
+  gathered: ReadonlySet<string> = new Set(),
+): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) {
-    if (value === '' || value === undefined) continue;
-    input[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
+    const single = Array.isArray(value) && value.length === 1 ? value[0] : value;
+    const [, group, dotted, bracketed] = (gathered.size > 0 && GATHERED_KEY.exec(key)) || [];
+    if (group !== undefined && gathered.has(group) && !(group in query) && value !== undefined) {
+      if (input[group] === undefined) input[group] = Object.create(null);
+      (input[group] as Record<string, unknown>)[(dotted ?? bracketed) as string] = single;
+      continue;
+    }
+    if (value === undefined || (value === '' && !emptyIsAValue.has(key))) continue;
+    input[key] = single;
   }
   return input;
 }
@@ -108,7 +157,10 @@ export function restAdapter(
     });
     if (!route || !params) return next();
     const decoded = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, decodeURIComponent(value)]));
-    const fromRequest = method === 'GET' || method === 'DELETE' ? queryInput(req.query) : bodyInput(req);
+    const fromRequest =
+      method === 'GET' || method === 'DELETE'
+        ? queryInput(req.query, route.emptyIsAValue, route.gathered)
+        : bodyInput(req);
     const input = route.takesNoInput ? undefined : { ...fromRequest, ...decoded };
 
     // tRPC's own adapter entry point: input and output validation and the procedure's

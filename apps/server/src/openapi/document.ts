@@ -8,6 +8,7 @@ import { isRateLimited } from '../http/rate-limits.ts';
 import type { ProcedureMeta } from '../trpc.ts';
 import { addWebhooksSection } from '../webhooks/webhooks-openapi.ts';
 import { answersSchema } from './answers-schema.ts';
+import { describeGatheredParameters } from './gathered-parameters.ts';
 import { layerErrors } from './operation-errors.ts';
 import { problemResponses, type ResponseObject } from './problem-responses.ts';
 import { requestDefaultsInWords } from './request-defaults.ts';
@@ -31,6 +32,7 @@ const TAGS = [
   { name: 'Versions', description: 'Publish the draft, list versions, restore one into the draft.' },
   { name: 'Responses', description: 'Browse, export and erase responses; download their files.' },
   { name: 'Files', description: 'Upload caps and file statistics.' },
+  { name: 'Instance', description: 'Facts about this service the editor needs, such as its public address.' },
   { name: 'Public', description: 'What an embedded questionnaire uses: live definition, responses, files, geocoding.' },
   { name: 'Embed', description: 'The script-tag embed for third-party sites.' },
   { name: 'Health', description: 'Liveness and readiness.' },
@@ -231,6 +233,7 @@ export function buildOpenApiDocument({ router, extraPaths, config }: DocumentOpt
   const draft = paths['/api/v1/questionnaires/{id}/draft']?.put?.requestBody?.content?.['application/json'];
   if (draft) draft.schema = { $ref: '#/components/schemas/Definition' };
 
+  describeGatheredParameters(paths);
   for (const item of Object.values(paths)) {
     if (item.get) item.head = headOf(item.get);
   }

@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import { PUBLIC_API } from '../http/api-prefixes.ts';
-import { EMBED_SCRIPT_PATH } from '../http/embed-script-route.ts';
+import { isEmbedScriptPath } from '../http/embed-script-route.ts';
 
 /**
  * Which part of the service one listening port serves: everything (one port, the default), the
@@ -12,7 +12,7 @@ const HEALTH = ['/healthz', '/readyz'];
 
 /** Paths of the public surface: the public API, the embed script, health. */
 export const isPublicPath = (path: string) =>
-  path.startsWith(`${PUBLIC_API}/`) || path === EMBED_SCRIPT_PATH || HEALTH.includes(path);
+  path.startsWith(`${PUBLIC_API}/`) || isEmbedScriptPath(path) || HEALTH.includes(path);
 
 /**
  * The document restricted to what `surface` serves (health is on both), so each port documents,

@@ -1,11 +1,13 @@
 import type { SqlQuery } from '@forms-engine/db';
 import type { Position } from '@forms-engine/schema';
-import { updateAnswers, updateAnswersBatch } from './hot-sql.ts';
+import { updateAnswers, updateAnswersAndLanguage, updateAnswersBatch } from './respondent-sql.ts';
 
 interface PendingWrite {
   responseId: string;
   answersJson: string;
   position: Position | undefined;
+  /** The language the respondent switched to (already matched), when the save names one. */
+  language: string | undefined;
   settle: (written: boolean) => void;
   fail: (error: unknown) => void;
 }
@@ -32,9 +34,14 @@ export class AnswerWrites {
   constructor(private readonly sql: SqlQuery) {}
 
   /** Replaces answers and position of an IN_PROGRESS response; false when there is none. */
-  write(responseId: string, answersJson: string, position: Position | undefined): Promise<boolean> {
+  write(
+    responseId: string,
+    answersJson: string,
+    position: Position | undefined,
+    language?: string | undefined,
+  ): Promise<boolean> {
     return new Promise<boolean>((settle, fail) => {
-      this.queue.push({ responseId: responseId.toLowerCase(), answersJson, position, settle, fail });
+      this.queue.push({ responseId: responseId.toLowerCase(), answersJson, position, language, settle, fail });
       this.pump();
     });
   }
@@ -69,22 +76,29 @@ export class AnswerWrites {
     return batch.sort((a, b) => (a.responseId < b.responseId ? -1 : 1));
   }
 
+  /** One save on its own statement (with the language when it names one). */
+  private one(write: PendingWrite): Promise<void> {
+    const { responseId, answersJson, position, language } = write;
+    const written =
+      language === undefined
+        ? updateAnswers(this.sql, responseId, answersJson, position)
+        : updateAnswersAndLanguage(this.sql, responseId, answersJson, position, language);
+    return written.then(write.settle, write.fail);
+  }
+
   private async run(batch: PendingWrite[]): Promise<void> {
-    if (batch.length === 1) {
-      const [only] = batch as [PendingWrite];
-      await updateAnswers(this.sql, only.responseId, only.answersJson, only.position).then(only.settle, only.fail);
+    // Language switches are rare: they go one by one, and the batch statement stays as it was.
+    const plain = batch.filter((write) => write.language === undefined);
+    for (const write of batch) if (write.language !== undefined) await this.one(write);
+    if (plain.length <= 1) {
+      if (plain[0]) await this.one(plain[0]);
       return;
     }
     try {
-      const written = new Set(await updateAnswersBatch(this.sql, batch));
-      for (const write of batch) write.settle(written.has(write.responseId));
+      const written = new Set(await updateAnswersBatch(this.sql, plain));
+      for (const write of plain) write.settle(written.has(write.responseId));
     } catch {
-      for (const write of batch) {
-        await updateAnswers(this.sql, write.responseId, write.answersJson, write.position).then(
-          write.settle,
-          write.fail,
-        );
-      }
+      for (const write of plain) await this.one(write);
     }
   }
 }

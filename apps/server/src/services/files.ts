@@ -1,9 +1,9 @@
 import type { Prisma, StoredFile } from '@forms-engine/db';
 import type { FileReference, FileStats, UploadsConfig } from '@forms-engine/schema';
 import { notFound } from '../errors/app-error.ts';
+import { isId } from '../lib/ids.ts';
 import { fileKey, StorageNotFoundError } from '../storage/file-storage.ts';
 import type { Deps } from './deps.ts';
-import { isId } from './ids.ts';
 import { responseCompleted } from './public-responses.ts';
 import { findQuestionnaire } from './questionnaires.ts';
 

@@ -1,7 +1,7 @@
+import { isId } from '../lib/ids.ts';
 import type { Logger } from '../logger.ts';
 import { fileKey } from '../storage/file-storage.ts';
 import type { Deps } from './deps.ts';
-import { isId } from './ids.ts';
 
 const BATCH = 500;
 /** Advisory lock key of the sweeper (the migration runner's is 72707369); per database. */

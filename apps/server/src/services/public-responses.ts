@@ -9,18 +9,21 @@ import type {
 } from '@forms-engine/schema';
 import type { LiveDocument, PublicSettings } from '../cache/public-questionnaires.ts';
 import { AppError, notFound } from '../errors/app-error.ts';
+import { isId, newId } from '../lib/ids.ts';
 import { checkAnswers } from './answer-limits.ts';
 import type { Deps } from './deps.ts';
+import { checkEnding, declaredHidden } from './hidden-and-endings.ts';
+import { labelTablesOf, languageOfNewResponse, matchLanguage } from './respondent-language.ts';
 import {
   completeUnguarded,
   completionFacts,
   countCompleted,
   insertResponse,
   markCompleted,
+  pinnedVersion,
   rehydrationRow,
   responseStatus,
-} from './hot-sql.ts';
-import { isId, newId } from './ids.ts';
+} from './respondent-sql.ts';
 
 const alreadySubmitted = () =>
   new AppError('ALREADY_SUBMITTED', 'A response with this external reference was already submitted');
@@ -52,6 +55,7 @@ export async function getLive(deps: Deps, publicId: string): Promise<LiveQuestio
     versionNumber: settings.currentVersion,
     definition,
     submissionPolicy: settings.submissionPolicy,
+    labels: labelTablesOf(definition),
   };
 }
 
@@ -70,6 +74,10 @@ export async function liveDocument(deps: Deps, publicId: string): Promise<LiveDo
 export interface CreateResponseInput {
   versionNumber: number;
   externalRef?: string | undefined;
+  /** The language asked for; matched to one of the version's, absent records its default. */
+  language?: string | undefined;
+  /** Hidden values sent by the host page; only the version's declared keys are stored. */
+  hidden?: Record<string, string> | undefined;
   origin?: string | undefined;
   userAgent?: string | undefined;
 }
@@ -86,6 +94,9 @@ export async function createResponse(deps: Deps, publicId: string, input: Create
     }
     if ((await countCompleted(deps.sql, settings.id, input.externalRef)) > 0) throw alreadySubmitted();
   }
+  const definition = await deps.publicQuestionnaires.definition(settings.id, input.versionNumber);
+  if (!definition) throw notFound('Questionnaire'); // deleted meanwhile
+  const language = languageOfNewResponse(definition, input.language);
   const responseId = newId();
   await insertResponse(deps.sql, {
     id: responseId,
@@ -94,6 +105,8 @@ export async function createResponse(deps: Deps, publicId: string, input: Create
     externalRef: input.externalRef ?? null,
     origin: input.origin?.slice(0, 500) ?? null,
     userAgent: input.userAgent?.slice(0, 1000) ?? null,
+    language,
+    hiddenJson: JSON.stringify(declaredHidden(definition, input.hidden)),
   });
   return { responseId };
 }
@@ -111,13 +124,34 @@ export async function rehydrateResponse(deps: Deps, responseId: string): Promise
     ...(lastPosition && { lastPosition }),
     definition,
     submissionPolicy: settings.submissionPolicy,
+    language: row.language,
+    labels: labelTablesOf(definition),
+    hidden: row.hidden,
   };
 }
 
-/** Replaces the whole answers map and position (not a merge); only while IN_PROGRESS. */
+/**
+ * The version's language a save switches to (matched as on create), read before anything is
+ * written, so an unknown one changes nothing; undefined when the save names none.
+ */
+async function switchedLanguage(deps: Deps, responseId: string, asked: string | undefined) {
+  if (asked === undefined) return undefined;
+  const pinned = isId(responseId) ? await pinnedVersion(deps.sql, responseId) : undefined;
+  const definition =
+    pinned && (await deps.publicQuestionnaires.definition(pinned.questionnaire_id, pinned.version_number));
+  if (!definition) throw notFound('Response');
+  return matchLanguage(definition, asked);
+}
+
+/**
+ * Replaces the whole answers map and position (not a merge), and records the language when the
+ * save names one; only while IN_PROGRESS.
+ */
 export async function patchResponse(deps: Deps, responseId: string, input: PatchResponseRequest): Promise<void> {
   const answersJson = checkAnswers(input.answers, deps.config.answers);
-  if (isId(responseId) && (await deps.answerWrites.write(responseId, answersJson, input.lastPosition))) return;
+  const language = await switchedLanguage(deps, responseId, input.language);
+  if (isId(responseId) && (await deps.answerWrites.write(responseId, answersJson, input.lastPosition, language)))
+    return;
   if (!isId(responseId) || !(await responseStatus(deps.sql, responseId))) throw notFound('Response');
   throw responseCompleted();
 }
@@ -125,11 +159,30 @@ export async function patchResponse(deps: Deps, responseId: string, input: Patch
 /**
  * IN_PROGRESS -> COMPLETED, idempotent. Under ONE_PER_REF the row also takes the ref guard;
  * a partial unique index lets only one guarded row per (questionnaire, ref) exist, so racing
- * completions across any number of processes end with exactly one winner.
+ * completions across any number of processes end with exactly one winner. `endingId` records the
+ * ending shown (one of the pinned version's, else 400 UNKNOWN_ENDING and nothing changes); a
+ * repeated completion keeps the first one, whatever it names.
  */
-export async function completeResponse(deps: Deps, responseId: string): Promise<void> {
+export async function completeResponse(deps: Deps, responseId: string, endingId?: string): Promise<void> {
+  await complete(deps, responseId, endingId);
+  deps.publicQuestionnaires.forgetResponse(responseId);
+}
+
+/** Whether the response is already completed; else checks that `endingId` is one of its version's. */
+async function completedOrEndingChecked(deps: Deps, responseId: string, endingId: string): Promise<boolean> {
+  const pinned = await pinnedVersion(deps.sql, responseId);
+  if (!pinned) throw notFound('Response');
+  if (pinned.status === 'COMPLETED') return true;
+  const definition = await deps.publicQuestionnaires.definition(pinned.questionnaire_id, pinned.version_number);
+  if (!definition) throw notFound('Response');
+  checkEnding(definition, pinned.version_number, endingId);
+  return false;
+}
+
+async function complete(deps: Deps, responseId: string, endingId: string | undefined): Promise<void> {
   if (!isId(responseId)) throw notFound('Response');
-  if (await completeUnguarded(deps.sql, responseId)) return;
+  if (endingId !== undefined && (await completedOrEndingChecked(deps, responseId, endingId))) return;
+  if (await completeUnguarded(deps.sql, responseId, endingId ?? null)) return;
   const row = await completionFacts(deps.sql, responseId);
   if (!row) throw notFound('Response');
   if (row.status === 'COMPLETED') return;
@@ -139,7 +192,7 @@ export async function completeResponse(deps: Deps, responseId: string): Promise<
     throw alreadySubmitted();
   }
   try {
-    await markCompleted(deps.sql, responseId, guarded);
+    await markCompleted(deps.sql, responseId, guarded, endingId ?? null);
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadySubmitted();
     throw error;

@@ -12,9 +12,9 @@ import {
   type QuestionnaireImportRequest,
 } from '@forms-engine/schema';
 import { notFound } from '../errors/app-error.ts';
+import { isId, newId, newPublicId } from '../lib/ids.ts';
 import { sameJson } from './canonical-json.ts';
 import type { Deps } from './deps.ts';
-import { isId, newId, newPublicId } from './ids.ts';
 
 type Db = Deps['prisma'] | Prisma.TransactionClient;
 

@@ -1,51 +1,46 @@
-import type { Prisma, Response as ResponseRow } from '@forms-engine/db';
 import type { PageQuery, ResponseExport, ResponseFilter } from '@forms-engine/schema';
 import { notFound } from '../errors/app-error.ts';
+import { isId } from '../lib/ids.ts';
 import { responsePrefix } from '../storage/file-storage.ts';
 import type { Deps } from './deps.ts';
-import { isId } from './ids.ts';
+import { browsePage, type ResponseRow, responseRow } from './export-sql.ts';
 import { positionOf } from './public-responses.ts';
 import { findQuestionnaire } from './questionnaires.ts';
 
-function responseWhere(questionnaireId: string, filter: ResponseFilter): Prisma.ResponseWhereInput {
-  return {
-    questionnaireId,
-    ...(filter.status && { status: filter.status }),
-    ...(filter.versionNumber !== undefined && { versionNumber: filter.versionNumber }),
-    ...(filter.externalRef !== undefined && { externalRef: filter.externalRef }),
-  };
-}
-
 export function toResponseExport(row: ResponseRow, publicId: string): ResponseExport {
-  const lastPosition = positionOf(row);
+  const lastPosition = positionOf({ lastStepId: row.last_step_id, lastTabId: row.last_tab_id });
   return {
     responseId: row.id,
-    ...(row.externalRef !== null && { externalRef: row.externalRef }),
+    ...(row.external_ref !== null && { externalRef: row.external_ref }),
+    hidden: row.hidden,
+    ...(row.ending_id !== null && { endingId: row.ending_id }),
     publicId,
-    versionNumber: row.versionNumber,
+    versionNumber: row.version_number,
     status: row.status,
-    answers: row.answers as Record<string, unknown>,
+    answers: row.answers,
     ...(lastPosition && { lastPosition }),
     meta: {
       ...(row.origin !== null && { origin: row.origin }),
-      ...(row.userAgent !== null && { userAgent: row.userAgent }),
+      ...(row.user_agent !== null && { userAgent: row.user_agent }),
+      language: row.language,
     },
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    ...(row.completedAt && { completedAt: row.completedAt.toISOString() }),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    ...(row.completed_at !== null && { completedAt: row.completed_at }),
   };
 }
 
-/** Newest createdAt first, id as tie-breaker so pages never overlap. */
-const RESPONSE_ORDER: Prisma.ResponseOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }];
-
+/**
+ * A page of the questionnaire's responses, newest createdAt first (id breaks ties, so pages never
+ * overlap), and how many match. In SQL rather than Prisma, so that its filter is the one
+ * `responseWhere` the CSV export and the summary use.
+ */
 export async function browseResponses(deps: Deps, id: string, filter: ResponseFilter, page: PageQuery) {
   const questionnaire = await findQuestionnaire(deps.prisma, id);
-  const where = responseWhere(id, filter);
-  const [rows, total] = await Promise.all([
-    deps.prisma.response.findMany({ where, orderBy: RESPONSE_ORDER, skip: page.page * page.size, take: page.size }),
-    deps.prisma.response.count({ where }),
-  ]);
+  const { rows, total } = await browsePage(deps.sql, questionnaire.id, filter, {
+    offset: page.page * page.size,
+    limit: page.size,
+  });
   return {
     items: rows.map((row) => toResponseExport(row, questionnaire.publicId)),
     page: page.page,
@@ -57,9 +52,7 @@ export async function browseResponses(deps: Deps, id: string, filter: ResponseFi
 /** One response of the questionnaire, as browse lists it. */
 export async function getResponse(deps: Deps, id: string, responseId: string): Promise<ResponseExport> {
   const questionnaire = await findQuestionnaire(deps.prisma, id);
-  const row = isId(responseId)
-    ? await deps.prisma.response.findFirst({ where: { id: responseId, questionnaireId: id } })
-    : null;
+  const row = isId(responseId) ? await responseRow(deps.sql, questionnaire.id, responseId) : undefined;
   if (!row) throw notFound('Response');
   return toResponseExport(row, questionnaire.publicId);
 }

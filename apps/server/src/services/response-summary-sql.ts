@@ -1,31 +1,12 @@
 import type { PrismaClient, SqlQuery } from '@forms-engine/db';
 import type { SummaryFilter } from '@forms-engine/schema';
+import { countedWhere, responseWhere, SqlParams } from './response-where.ts';
 
 /**
  * The summary's statements: Postgres aggregates the answers (jsonb operators, FILTER clauses,
  * percentile_cont), so no response is ever loaded into Node. Each statement reads the filtered
  * responses once. Codes and values are always parameters, never spliced into the SQL text.
  */
-
-/** A parameter list that hands out `$n` placeholders; the filter's come first. */
-export class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
-/** The WHERE clause of the filtered responses (alias `r`), its values added to `params`. */
-export function responseWhere(params: Params, questionnaireId: string, filter: SummaryFilter): string {
-  const parts = [`r.questionnaire_id = ${params.add(questionnaireId)}::uuid`];
-  if (filter.status) parts.push(`r.status = ${params.add(filter.status)}::"ResponseStatus"`);
-  if (filter.versionNumber !== undefined) parts.push(`r.version_number = ${params.add(filter.versionNumber)}::int`);
-  if (filter.externalRef !== undefined) parts.push(`r.external_ref = ${params.add(filter.externalRef)}`);
-  if (filter.from !== undefined) parts.push(`r.created_at >= ${params.add(filter.from)}::timestamptz`);
-  if (filter.to !== undefined) parts.push(`r.created_at < ${params.add(filter.to)}::timestamptz`);
-  return parts.join(' AND ');
-}
 
 /** Sort memory of the summary's scan (see `SummaryScan.run`). */
 export const SORT_MEMORY = '32MB';
@@ -48,7 +29,7 @@ const DETOASTED_ANSWERS = `r.answers || '{}'::jsonb`;
  * evaluate the jsonb operators once per aggregate: ten times slower at 100k responses.)
  */
 export class SummaryScan {
-  private readonly params = new Params();
+  private readonly params = new SqlParams();
   private readonly where: string;
   private readonly level1 = ['r.status', 'r.last_step_id', 'r.seconds'];
   private readonly level2 = ['y.status', 'y.last_step_id', 'y.seconds'];
@@ -61,7 +42,7 @@ export class SummaryScan {
     filter: SummaryFilter,
     private readonly prefix = 'a',
   ) {
-    this.where = responseWhere(this.params, questionnaireId, filter);
+    this.where = responseWhere(questionnaireId, filter, { params: this.params }).sql;
   }
 
   /** The answer under `code` as jsonb (NULL when absent), for `derive`. */
@@ -159,8 +140,7 @@ export async function latestTextAnswers(
   limit = 5,
 ) {
   if (codes.length === 0) return new Map<string, string[]>();
-  const params = new Params();
-  const where = responseWhere(params, questionnaireId, filter);
+  const { sql: where, params } = responseWhere(questionnaireId, filter);
   const codesParam = params.add(codes);
   const rows = await sql.query<{ code: string; samples: string[] }>(
     `SELECT c.code, s.samples FROM unnest(${codesParam}::text[]) AS c(code)
@@ -184,8 +164,7 @@ export async function topCountries(
   limit = 10,
 ) {
   if (codes.length === 0) return new Map<string, { value: string; count: number }[]>();
-  const params = new Params();
-  const where = responseWhere(params, questionnaireId, filter);
+  const { sql: where, params } = responseWhere(questionnaireId, filter);
   const codesParam = params.add(codes);
   const rows = await sql.query<{ code: string; countries: { value: string; count: number }[] }>(
     `SELECT c.code, t.countries FROM unnest(${codesParam}::text[]) AS c(code)
@@ -200,4 +179,26 @@ export async function topCountries(
     params.values,
   );
   return new Map(rows.map((row) => [row.code, row.countries]));
+}
+
+/**
+ * Responses and completed ones by recorded language, within the filter but its language (the
+ * summary shows every language beside the one it is filtered to). From the kept counts when the
+ * rest of the filter is one they keep (a sum of a few rows at any size), else over the rows.
+ */
+export async function languageCounts(sql: SqlQuery, questionnaireId: string, filter: SummaryFilter) {
+  const { language: _language, ...others } = filter;
+  const params = new SqlParams();
+  const days = countedWhere(questionnaireId, others, params, 'd');
+  const from =
+    days === undefined
+      ? `SELECT r.language, r.status, 1 AS n FROM response r WHERE ${responseWhere(questionnaireId, others, { params }).sql}`
+      : `SELECT d.language, d.status, d.n FROM response_count_by_day d WHERE ${days}
+         UNION ALL SELECT c.language, c.status, c.n FROM response_count_change c
+         WHERE ${countedWhere(questionnaireId, others, params, 'c')}`;
+  return sql.query<{ language: string; responses: number; completed: number }>(
+    `SELECT x.language, sum(x.n)::int AS responses, coalesce(sum(x.n) FILTER (WHERE x.status = 'COMPLETED'), 0)::int AS completed
+     FROM (${from}) x GROUP BY x.language HAVING sum(x.n) <> 0 ORDER BY x.language`,
+    params.values,
+  );
 }

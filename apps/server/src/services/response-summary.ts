@@ -1,9 +1,17 @@
 import type { ResponseSummary, SummaryFilter, SummaryQuestion } from '@forms-engine/schema';
-import { type Definition, type Question, questionPlaces } from '@forms-engine/schema/rules';
+import { type Definition, languagesOf, localize, type Question, questionPlaces } from '@forms-engine/schema/rules';
 import { AppError } from '../errors/app-error.ts';
 import type { Deps } from './deps.ts';
 import { findQuestionnaire } from './questionnaires.ts';
-import { latestTextAnswers, nonEmpty, nonEmptyText, SummaryScan, topCountries } from './response-summary-sql.ts';
+import { endingCounts, hiddenValueCounts } from './response-summary-extras-sql.ts';
+import {
+  languageCounts,
+  latestTextAnswers,
+  nonEmpty,
+  nonEmptyText,
+  SummaryScan,
+  topCountries,
+} from './response-summary-sql.ts';
 
 const TEXT_TYPES = new Set(['SHORT_TEXT', 'LONG_TEXT', 'EMAIL', 'PHONE', 'URL']);
 /** The types whose answers are strings or booleans: read as text, which is cheaper than jsonb. */
@@ -219,9 +227,53 @@ function planSteps(scan: SummaryScan, steps: readonly { id: string; title: strin
   };
 }
 
-/** The summary of the questionnaire's responses that match the filter. */
+/**
+ * Every language of the described definition (its default first, zero counts included), then any
+ * other language recorded (a version's that this one dropped), in tag order.
+ */
+function summaryLanguages(
+  definition: Definition,
+  counted: { language: string; responses: number; completed: number }[],
+) {
+  const byLanguage = new Map(counted.map((row) => [row.language, row]));
+  const own = languagesOf(definition);
+  return [
+    ...own.map((language) => byLanguage.get(language) ?? { language, responses: 0, completed: 0 }),
+    ...counted.filter((row) => !own.includes(row.language)),
+  ].map(({ language, responses, completed }) => ({ language, responses, completed }));
+}
+
+/** The title of the completed responses that recorded no ending (or the built-in "Thank you"). */
+export const NO_ENDING_TITLE = 'No ending recorded';
+
+/**
+ * Completed responses per ending: every ending of the (localized) described definition in its
+ * order, zero counts included; then endings recorded under other versions that this one dropped (by
+ * id, titled by their id); then those that recorded none, always.
+ */
+function summaryEndings(definition: Definition, counted: { ending_id: string | null; count: number }[]) {
+  const byId = new Map(counted.map((row) => [row.ending_id, row.count]));
+  const own = definition.endings ?? [];
+  const ownIds = new Set(own.map((ending) => ending.id));
+  const others = counted
+    .map((row) => row.ending_id)
+    .filter((id): id is string => id !== null && !ownIds.has(id))
+    .sort();
+  return [
+    ...own.map((ending) => ({ id: ending.id, title: ending.title || ending.id, count: byId.get(ending.id) ?? 0 })),
+    ...others.map((id) => ({ id, title: id, count: byId.get(id) ?? 0 })),
+    { id: null, title: NO_ENDING_TITLE, count: byId.get(null) ?? 0 },
+  ];
+}
+
+/**
+ * The summary of the questionnaire's responses that match the filter; filtered by a language, its
+ * words (prompts, titles, choice labels) are in that language, falling back string by string.
+ */
 export async function responseSummary(deps: Deps, id: string, filter: SummaryFilter): Promise<ResponseSummary> {
-  const { versionNumber, definition } = await describedDefinition(deps, id, filter);
+  const described = await describedDefinition(deps, id, filter);
+  const { versionNumber } = described;
+  const definition = filter.language ? localize(described.definition, filter.language) : described.definition;
   const questions = questionPlaces(definition)
     .map((place) => place.question)
     .filter((question) => question.type !== 'STATEMENT');
@@ -236,18 +288,35 @@ export async function responseSummary(deps: Deps, id: string, filter: SummaryFil
   const addressCodes = questions.filter((question) => question.type === 'ADDRESS').map((question) => question.code);
 
   // On Postgres these run side by side on the pool; PGlite takes them one after another.
-  const [rowA, rowB, samples, countries] = await Promise.all([
+  const hiddenFields = definition.hiddenFields ?? [];
+  const [rowA, rowB, samples, countries, languages, endings, hidden] = await Promise.all([
     scans[0].run(deps.prisma),
     scans[1].run(deps.prisma),
     latestTextAnswers(deps.sql, id, filter, textCodes),
     topCountries(deps.sql, id, filter, addressCodes),
+    languageCounts(deps.sql, id, filter),
+    endingCounts(deps.sql, id, filter),
+    hiddenValueCounts(
+      deps.sql,
+      id,
+      filter,
+      hiddenFields.map((field) => field.key),
+    ),
   ]);
 
   const row = { ...rowA, ...rowB };
   const { counts, timeToComplete, completed } = totals(row);
   return {
     counts,
+    languages: summaryLanguages(described.definition, languages),
     timeToComplete,
+    endings: summaryEndings(definition, endings),
+    hiddenFields: hiddenFields.map(({ key, label }) => ({
+      key,
+      ...(label && { label }),
+      answered: hidden.get(key)?.answered ?? 0,
+      values: hidden.get(key)?.values ?? [],
+    })),
     versionNumber,
     steps: steps(row, completed),
     questions: questions.map((question, index) => ({

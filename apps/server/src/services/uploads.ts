@@ -4,11 +4,11 @@ import { allQuestions, type Definition, type FileReference } from '@forms-engine
 // The renderer's own rule, so the embed and the server accept the same files.
 import { isAcceptedType } from '@forms-engine/schema/rules';
 import { AppError, notFound, validationFailed } from '../errors/app-error.ts';
+import { newId } from '../lib/ids.ts';
 import { fileKey, StorageLimitError } from '../storage/file-storage.ts';
 import { type AcceptedTypes, identifyContentType, SNIFF_BYTES } from './content-type.ts';
 import type { Deps } from './deps.ts';
 import { type LockedResponse, lockResponse, toFileReference } from './files.ts';
-import { newId } from './ids.ts';
 import { responseCompleted } from './public-responses.ts';
 
 export const MAX_FILE_NAME_LENGTH = 255;

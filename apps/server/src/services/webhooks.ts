@@ -13,10 +13,10 @@ import type {
   WebhookSecret,
 } from '@forms-engine/schema';
 import { AppError, notFound, validationFailed } from '../errors/app-error.ts';
+import { isId, newId } from '../lib/ids.ts';
 import { newWebhookSecret } from '../webhooks/secret-box.ts';
 import { checkTarget, TargetRefusedError, targetPolicyOf } from '../webhooks/target-policy.ts';
 import type { Deps } from './deps.ts';
-import { isId, newId } from './ids.ts';
 import { findQuestionnaire } from './questionnaires.ts';
 
 /** How long the secret before a rotation still signs (both signatures are sent meanwhile). */
@@ -35,13 +35,19 @@ function toWebhook(row: WebhookRow): Webhook {
   };
 }
 
-/** A 400 on the url field when the target is private or cannot be resolved. */
+/**
+ * A 400 on the url field when the target is private or cannot be resolved. The field's sentence
+ * is for the person adding the webhook; the detail also names the setting for an administrator.
+ */
 async function checkUrl(deps: Deps, url: string): Promise<void> {
   try {
-    await checkTarget(url, targetPolicyOf(deps));
+    await checkTarget(url, targetPolicyOf(deps.resolveHost, deps.config.webhooks));
   } catch (error) {
     if (!(error instanceof TargetRefusedError)) throw error;
-    throw validationFailed(`The webhook URL is refused: ${error.message}`, [{ path: 'url', message: error.message }]);
+    const setting = error.privateAddress ? ' The setting: WEBHOOK_ALLOW_PRIVATE_TARGETS=true.' : '';
+    throw validationFailed(`The webhook URL is refused: ${error.message}${setting}`, [
+      { path: 'url', message: error.message },
+    ]);
   }
 }
 

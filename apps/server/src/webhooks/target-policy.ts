@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import type { Deps } from '../services/deps.ts';
+import type { WebhookSettings } from './webhook-settings.ts';
 
 export interface ResolvedAddress {
   address: string;
@@ -18,17 +18,28 @@ export const systemResolver: HostResolver = async (hostname) =>
     family: family === 6 ? 6 : 4,
   }));
 
-/** A target the service will not call, with a sentence that says why. */
+/**
+ * A target the service will not call, with a sentence that says why. `privateAddress`: refused
+ * for its address alone, which WEBHOOK_ALLOW_PRIVATE_TARGETS would allow.
+ */
 export class TargetRefusedError extends Error {
   override readonly name = 'TargetRefusedError';
+  constructor(
+    message: string,
+    readonly privateAddress = false,
+  ) {
+    super(message);
+  }
 }
 
+// What the address is, not whose: a loopback address may be any program on the server's machine
+// (a receiver under test, a local relay), which the server cannot tell from itself.
 const RANGE_WORDS: Record<string, string> = {
-  loopback: 'this server itself (loopback)',
-  private: 'a private network',
-  uniqueLocal: 'a private network',
+  loopback: "a loopback address (the server's own machine)",
+  private: 'a private network address',
+  uniqueLocal: 'a private network address',
   linkLocal: 'a link-local address (where cloud metadata services live)',
-  carrierGradeNat: 'a carrier-grade NAT range (where some cloud metadata services live)',
+  carrierGradeNat: 'a carrier-grade NAT address (where some cloud metadata services live)',
   unspecified: 'an unspecified address',
 };
 
@@ -43,7 +54,8 @@ export function refusalOf(address: string): string | undefined {
   const parsed = ipaddr.process(address);
   const range = parsed.range();
   if (range === 'unicast') return undefined;
-  return `${address} is ${RANGE_WORDS[range] ?? `a special-purpose address (${range})`}, which webhooks may not call`;
+  const words = RANGE_WORDS[range] ?? `a special-purpose address (${range})`;
+  return `${address} is ${words}. Webhooks call only public addresses; an administrator can allow private and loopback ones.`;
 }
 
 /** `[::1]` (a URL's IPv6 host) -> `::1`. */
@@ -55,7 +67,7 @@ export function checkAddresses(addresses: readonly ResolvedAddress[], allowPriva
   if (allowPrivate) return;
   for (const { address } of addresses) {
     const refusal = refusalOf(address);
-    if (refusal) throw new TargetRefusedError(refusal);
+    if (refusal) throw new TargetRefusedError(refusal, ipaddr.isValid(address));
   }
 }
 
@@ -86,11 +98,10 @@ export interface TargetPolicy {
   timeoutMs: number;
 }
 
-export const targetPolicyOf = (deps: Pick<Deps, 'resolveHost' | 'config'>): TargetPolicy => ({
-  resolve: deps.resolveHost,
-  allowPrivate: deps.config.webhooks.allowPrivateTargets,
-  timeoutMs: deps.config.webhooks.timeoutMs,
-});
+export const targetPolicyOf = (
+  resolve: HostResolver,
+  settings: Pick<WebhookSettings, 'allowPrivateTargets' | 'timeoutMs'>,
+): TargetPolicy => ({ resolve, allowPrivate: settings.allowPrivateTargets, timeoutMs: settings.timeoutMs });
 
 /**
  * The check made when a webhook is created or its URL changed: the host (an IP literal, or

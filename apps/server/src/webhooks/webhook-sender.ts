@@ -1,6 +1,5 @@
 import type { Database, SqlQuery } from '@forms-engine/db';
 import type { Logger } from '../logger.ts';
-import type { Deps } from '../services/deps.ts';
 import { outcomeOf } from './attempt-outcome.ts';
 import {
   type ClaimedDelivery,
@@ -14,7 +13,7 @@ import {
 import { type PostResult, postWebhook } from './post-webhook.ts';
 import type { SecretBox } from './secret-box.ts';
 import { signatureHeader } from './signature.ts';
-import { type TargetPolicy, targetPolicyOf } from './target-policy.ts';
+import { type HostResolver, type TargetPolicy, targetPolicyOf } from './target-policy.ts';
 import type { WebhookSettings } from './webhook-settings.ts';
 
 /** Deliveries one process sends at the same time. */
@@ -226,13 +225,21 @@ function withoutNulls(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null));
 }
 
+/** What the sender takes from the app's deps (which fit it as they are). */
+export interface SenderDeps {
+  sql: SqlQuery;
+  config: { webhooks: WebhookSettings };
+  webhookSecrets: SecretBox;
+  resolveHost: HostResolver;
+}
+
 /** The sender of this process over the app's deps; resolves once listening, with its stop. */
-export function startWebhookSender(deps: Deps, listen: Database['listen'], logger?: Logger) {
+export function startWebhookSender(deps: SenderDeps, listen: Database['listen'], logger?: Logger) {
   const sender = new WebhookSender({
     sql: deps.sql,
     settings: deps.config.webhooks,
     secrets: deps.webhookSecrets,
-    policy: targetPolicyOf(deps),
+    policy: targetPolicyOf(deps.resolveHost, deps.config.webhooks),
     logger,
   });
   return sender.start(listen);

@@ -50,6 +50,29 @@ describe('public client', () => {
     expect(seen[1]?.init.body).toBeUndefined();
   });
 
+  it('sends the ending chosen as the completion body, and hidden values with the creation', async () => {
+    const { client, seen } = clientAnswering(new Response('{"responseId":"r1"}', { status: 201 }));
+    await client.createResponse('p1', { versionNumber: 1, hidden: { utm_source: 'newsletter' } });
+    await client.completeResponse('r1', { endingId: 'e_qualified' });
+    expect(seen[0]?.init.body).toBe('{"versionNumber":1,"hidden":{"utm_source":"newsletter"}}');
+    expect(seen[1]?.url).toBe('https://forms.test/base/public/v1/responses/r1/complete');
+    expect(seen[1]?.init).toMatchObject({ method: 'POST', headers: { 'Content-Type': 'application/json' } });
+    expect(seen[1]?.init.body).toBe('{"endingId":"e_qualified"}');
+  });
+
+  it('names UNKNOWN_ENDING among the codes a completion may answer', async () => {
+    const problem = {
+      type: 'about:blank',
+      title: 'Bad',
+      status: 400,
+      code: 'UNKNOWN_ENDING',
+      detail: 'No such ending',
+    };
+    const { client } = clientAnswering(new Response(JSON.stringify(problem), { status: 400 }));
+    const error = await rejection(client.completeResponse('r1', { endingId: 'nope' }));
+    expect(error.problem.code).toBe('UNKNOWN_ENDING');
+  });
+
   it('turns a problem body into a FormsEngineError carrying it', async () => {
     const problem = { type: 'about:blank', title: 'Conflict', status: 409, code: 'ALREADY_SUBMITTED', detail: 'Done' };
     const { client } = clientAnswering(

@@ -1,5 +1,6 @@
 import { clientProblem, FormsEngineError, parseRetryAfter, problemFrom } from './problem';
 import type {
+  CompleteResponseRequest,
   CreateResponseRequest,
   CreateResponseResult,
   FileReference,
@@ -51,8 +52,11 @@ export interface PublicClient {
   getResponse(responseId: string, options?: RequestOptions): Promise<ResponseRehydration>;
   /** Replaces the whole answers map and last position (not a merge). */
   patchResponse(responseId: string, body: PatchResponseRequest, options?: SaveOptions): Promise<void>;
-  /** Completes the response; repeating it is harmless. */
-  completeResponse(responseId: string, options?: RequestOptions): Promise<void>;
+  /**
+   * Completes the response, with the ending shown when there is one (`{ endingId }`); repeating it is
+   * harmless (the first ending recorded stays).
+   */
+  completeResponse(responseId: string, body?: CompleteResponseRequest, options?: RequestOptions): Promise<void>;
   /** Uploads one file for a FILE_UPLOAD question. */
   uploadFile(responseId: string, questionCode: string, file: Blob, options?: UploadOptions): Promise<FileReference>;
   deleteFile(responseId: string, fileId: string, options?: RequestOptions): Promise<void>;
@@ -184,8 +188,10 @@ export function createPublicClient(options: PublicClientOptions): PublicClient {
     patchResponse: async (responseId, body, { signal, keepalive } = {}) => {
       await send({ method: 'PATCH', path: `/responses/${segment(responseId)}`, json: body, signal, keepalive });
     },
-    completeResponse: async (responseId, { signal } = {}) => {
-      await send({ method: 'POST', path: `/responses/${segment(responseId)}/complete`, signal });
+    // No ending: no body at all, as servers before endings expect.
+    completeResponse: async (responseId, body, { signal } = {}) => {
+      const json = body?.endingId ? body : undefined;
+      await send({ method: 'POST', path: `/responses/${segment(responseId)}/complete`, json, signal });
     },
     uploadFile: async (responseId, questionCode, file, uploadOptions = {}) => {
       const form = new FormData();

@@ -17,12 +17,20 @@ export interface Position {
   tabId?: string | undefined;
 }
 
+/**
+ * The embed's own words in the questionnaire's languages that it has them for: language tag ->
+ * a label table (`labelsFor` of `@forms-engine/embed-client/labels`). English is never in it.
+ */
+export type EmbedLabelTables = Record<string, Record<string, unknown>>;
+
 export interface LiveQuestionnaire {
   publicId: string;
   name: string;
   versionNumber: number;
+  /** With its `translations`: one document for every language. */
   definition: Definition;
   submissionPolicy: SubmissionPolicy;
+  labels: EmbedLabelTables;
 }
 
 export interface ResponseRehydration {
@@ -32,6 +40,11 @@ export interface ResponseRehydration {
   lastPosition?: Position | undefined;
   definition: Definition;
   submissionPolicy: SubmissionPolicy;
+  /** The language recorded for the response (one of the version's). */
+  language: string;
+  labels: EmbedLabelTables;
+  /** The hidden values stored when the response was created (`{}` when none). */
+  hidden: HiddenValues;
 }
 
 export interface RefStatus {
@@ -39,9 +52,21 @@ export interface RefStatus {
   status: 'NONE' | 'IN_PROGRESS' | 'COMPLETED';
 }
 
+/** Hidden field key -> value (e.g. `utm_source`), passed by the host page; never shown. */
+export type HiddenValues = Record<string, string>;
+
 export interface CreateResponseRequest {
   versionNumber: number;
   externalRef?: string | undefined;
+  /** The respondent's language; the server matches it to the version's (`de-CH` records `de`). */
+  language?: string | undefined;
+  /** Stored once (keys the version does not declare are dropped); values up to 1,000 characters. */
+  hidden?: HiddenValues | undefined;
+}
+
+export interface CompleteResponseRequest {
+  /** The ending shown (one of the pinned version's, else 400 `UNKNOWN_ENDING`); the first one recorded stays. */
+  endingId?: string | undefined;
 }
 
 export interface CreateResponseResult {
@@ -51,6 +76,8 @@ export interface CreateResponseResult {
 export interface PatchResponseRequest {
   answers: Answers;
   lastPosition?: Position | undefined;
+  /** The language shown now; absent leaves the recorded one. */
+  language?: string | undefined;
 }
 
 export interface GeocodeQuery {
@@ -83,6 +110,8 @@ export type ServerErrorCode =
   | 'METHOD_NOT_ALLOWED'
   | 'NOT_PUBLISHED'
   | 'UNKNOWN_VERSION'
+  | 'UNKNOWN_LANGUAGE'
+  | 'UNKNOWN_ENDING'
   | 'EXTERNAL_REF_REQUIRED'
   | 'ALREADY_SUBMITTED'
   | 'RESPONSE_COMPLETED'

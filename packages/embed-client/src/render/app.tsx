@@ -1,9 +1,17 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Session } from '../session/controller';
-import type { Phase, SessionState, UnavailableReason } from '../session/machine';
-import { useEmbed } from './context';
+import { endingOf, type Phase, type SessionState, type UnavailableReason } from '../session/machine';
+import { type EmbedContext, EmbedContextValue, useEmbed } from './context';
 import { FormScreen } from './form-screen';
 import type { Labels } from './labels';
+import { LanguageSwitcher, preloadLanguageSwitcher } from './language-switcher-on-demand';
+import { isRightToLeft, namesItsLanguages, offersLanguages, shownIn } from './languages';
+import { preloadAddressSuggest } from './questions/address-suggest-on-demand';
+import { preloadFileUpload } from './questions/file-upload-on-demand';
+import { loadRecall, recalledDefinition, recallPending, redirectOf } from './recall-on-demand';
+import { RichText } from './rich-text';
+import { hasTokens } from './tokens';
 
 function useSessionState(session: Session): SessionState {
   const [state, setState] = useState(session.getState());
@@ -59,15 +67,59 @@ function useFocusManagement(root: { current: HTMLElement | null }, state: Sessio
   });
 }
 
+/** The words and the Intl locale of the language shown (`shownIn`), kept while it stays. */
+function useLanguage(base: EmbedContext, state: SessionState): EmbedContext {
+  const { questionnaire, language } = state;
+  return useMemo(() => shownIn(base, state), [base, questionnaire, language]);
+}
+
 export function App() {
-  const { session, labels } = useEmbed();
-  const state = useSessionState(session);
+  const base = useEmbed();
+  const state = useSessionState(base.session);
+  const context = useLanguage(base, state);
   const root = useRef<HTMLDivElement>(null);
   useFocusManagement(root, state);
+  const source = state.questionnaire?.source;
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    if (!source) return;
+    preloadFileUpload(source);
+    preloadAddressSuggest(source);
+    preloadLanguageSwitcher(source);
+    if (!hasTokens(source)) return;
+    // Recall tokens in any of its languages: loaded before a screen shows them (offline: tried every 2 s).
+    let live = true;
+    const attempt = (): unknown =>
+      loadRecall().then((ok) => live && (ok ? setLoaded((n) => n + 1) : setTimeout(attempt, 2000)));
+    attempt();
+    return () => {
+      live = false;
+    };
+  }, [source]);
+  // Direction and `lang` follow the language shown; a questionnaire that names none follows the page.
+  const named = state.questionnaire && state.language && namesItsLanguages(state.questionnaire);
+  const language = named ? (state.language as string) : undefined;
 
   return (
-    <div class="fe-body" ref={root}>
-      {state.phase === 'loading' ? (
+    <EmbedContextValue.Provider value={context}>
+      <div
+        class="fe-body"
+        ref={root}
+        lang={language}
+        dir={language ? (isRightToLeft(language) ? 'rtl' : 'ltr') : undefined}
+      >
+        {state.phase === 'form' && source && offersLanguages(source) ? <LanguageSwitcher state={state} /> : null}
+        <Screen state={state} />
+      </div>
+    </EmbedContextValue.Provider>
+  );
+}
+
+function Screen({ state }: { state: SessionState }) {
+  const { session, labels } = useEmbed();
+  return (
+    <>
+      {state.phase === 'loading' || recallPending(state) ? (
         <p class="fe-loading" role="status">
           {labels.loading}
         </p>
@@ -75,7 +127,7 @@ export function App() {
         // Drawn anew after a fresh start, so no control keeps what was typed before it.
         <FormScreen key={state.epoch} state={state} />
       ) : state.phase === 'completed' ? (
-        <Message heading={labels.completedHeading} body={labels.completedBody} />
+        <Ending state={state} />
       ) : state.phase === 'already-submitted' ? (
         <Message heading={labels.alreadySubmittedHeading} body={labels.alreadySubmittedBody} />
       ) : (
@@ -85,7 +137,28 @@ export function App() {
           action={state.unavailable === 'NETWORK' ? { label: labels.tryAgain, run: () => session.start() } : undefined}
         />
       )}
-    </div>
+    </>
+  );
+}
+
+/**
+ * The chosen ending (recalled, in the language shown) with a link to its redirect address (the host
+ * page goes there itself only when it allows redirects), else the built-in "Thank you".
+ */
+function Ending({ state }: { state: SessionState }) {
+  const shown = useEmbed();
+  const { labels } = shown;
+  const ending = state.questionnaire && endingOf(state, recalledDefinition(state, shown));
+  if (!ending) return <Message heading={labels.completedHeading} body={labels.completedBody} />;
+  const url = redirectOf(state, shown);
+  return (
+    <Message heading={ending.title || labels.completedHeading} body={ending.body && <RichText text={ending.body} />}>
+      {url ? (
+        <a class="fe-link" href={url}>
+          {labels.continue}
+        </a>
+      ) : null}
+    </Message>
   );
 }
 
@@ -93,22 +166,25 @@ function Message({
   heading,
   body,
   action,
+  children,
 }: {
   heading: string;
-  body: string;
-  action?: { label: string; run: () => void };
+  body: ComponentChildren;
+  action?: { label: string; run: () => void } | undefined;
+  children?: ComponentChildren;
 }) {
   return (
     <section class="fe-message">
       <h2 class="fe-heading" tabIndex={-1} data-focus="heading">
         {heading}
       </h2>
-      <p>{body}</p>
+      {body ? <p>{body}</p> : null}
       {action ? (
         <button type="button" class="fe-button fe-button-primary" onClick={action.run}>
           {action.label}
         </button>
       ) : null}
+      {children}
     </section>
   );
 }

@@ -2,14 +2,17 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { PublicClient } from '../client/public-client';
 import type { Session } from '../session/controller';
-import type { Labels } from './labels';
+import type { LabelOverrides, Labels } from './labels';
 
 /** What every component of one embed shares. Two embeds on a page have two of these. */
 export interface EmbedContext {
+  /** In the language shown (English and the host's overrides until the questionnaire arrives). */
   labels: Labels;
+  /** The host's `labels` option, laid over every language's words. */
+  overrides: LabelOverrides | undefined;
   session: Session;
   client: PublicClient;
-  /** BCP 47 language for country names and dates (the host page's `lang`, else the browser's). */
+  /** BCP 47 language for numbers, dates and country names: the language shown (before it is known, the page's). */
   locale: string;
   /** The largest file the server takes, in bytes. */
   maxFileBytes: number;

@@ -1,7 +1,7 @@
 import type { AnswerError, Question, QuestionOf } from '@forms-engine/schema/rules';
 import type { ComponentChildren } from 'preact';
 import { useEmbed } from './context';
-import { format, type Labels } from './labels';
+import { ADDRESS_PART_LABEL, format, type Labels } from './labels';
 import { RichText } from './rich-text';
 
 /** What each question component gets: its question, its answer, and how to change it. */
@@ -34,19 +34,15 @@ export function describedBy(ids: FieldIds, hasHint: boolean, error: AnswerError 
   return parts.length > 0 ? parts.join(' ') : undefined;
 }
 
-export function errorMessage(labels: Labels, error: AnswerError): string {
-  const fieldNames: Record<string, string> = {
-    line1: labels.addressLine1,
-    line2: labels.addressLine2,
-    city: labels.addressCity,
-    state: labels.addressState,
-    postalCode: labels.addressPostalCode,
-    country: labels.addressCountry,
-  };
-  return format(labels.errors[error.code], {
-    limit: error.limit ?? '',
-    fields: (error.fields ?? []).map((field) => fieldNames[field] ?? field).join(', '),
-  });
+export function errorMessage(labels: Labels, error: AnswerError, locale: string): string {
+  return format(
+    labels.errors[error.code],
+    {
+      limit: error.limit ?? '',
+      fields: (error.fields ?? []).map((field) => labels[ADDRESS_PART_LABEL[field]]).join(', '),
+    },
+    locale,
+  );
 }
 
 /** The visible prompt (in the rich-text subset); the star is decoration (`aria-required` carries the meaning). */
@@ -72,11 +68,11 @@ export function Label({ ids, prompt, required }: { ids: FieldIds; prompt: string
 }
 
 export function ErrorText({ ids, error }: { ids: FieldIds; error: AnswerError | undefined }) {
-  const { labels } = useEmbed();
+  const { labels, locale } = useEmbed();
   if (!error) return null;
   return (
     <p class="fe-error" id={ids.error}>
-      {errorMessage(labels, error)}
+      {errorMessage(labels, error, locale)}
     </p>
   );
 }

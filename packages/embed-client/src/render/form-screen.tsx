@@ -5,14 +5,18 @@ import { useEmbed } from './context';
 import { errorMessage } from './field';
 import { format } from './labels';
 import { QuestionGrid } from './question';
+import { recalledDefinition } from './recall-on-demand';
 import { Tabs } from './tabs';
 
 /** One screen: the step's title, progress, its questions and tabs, save status, and Back / Next / Submit. */
 export function FormScreen({ state }: { state: SessionState }) {
-  const { session, labels } = useEmbed();
-  const view = screenView(state);
+  const shown = useEmbed();
+  const { session, labels, locale } = shown;
+  // Every text with its recall tokens filled from the answers so far, as the respondent types.
+  const view = screenView(state, recalledDefinition(state, shown));
   const { current, rules, tabs, activeTab } = view;
   const total = view.visible.length;
+  const progress = format(labels.stepProgress, { current: view.index + 1, total }, locale);
   const isLast = !view.next;
   const errorCount = Object.keys(state.errors).length;
   const submitting = state.submit.status === 'pending';
@@ -42,12 +46,12 @@ export function FormScreen({ state }: { state: SessionState }) {
       ) : null}
       {current.step ? (
         <h2 class="fe-heading" tabIndex={-1} data-focus="heading">
-          {current.step.title || format(labels.stepProgress, { current: view.index + 1, total })}
+          {current.step.title || progress}
         </h2>
       ) : null}
       {total > 1 ? (
         <div class="fe-progress-row">
-          <span class="fe-progress-text">{format(labels.stepProgress, { current: view.index + 1, total })}</span>
+          <span class="fe-progress-text">{progress}</span>
           <div class="fe-progress-track" aria-hidden="true">
             <div class="fe-progress-bar" style={{ inlineSize: `${((view.index + 1) / total) * 100}%` }} />
           </div>
@@ -57,11 +61,13 @@ export function FormScreen({ state }: { state: SessionState }) {
       <div class="fe-summary" role="alert" key={state.focus?.nonce ?? 0}>
         {errorCount > 0 ? (
           <>
-            <p>{errorCount === 1 ? labels.errorSummaryOne : format(labels.errorSummary, { count: errorCount })}</p>
+            <p>
+              {errorCount === 1 ? labels.errorSummaryOne : format(labels.errorSummary, { count: errorCount }, locale)}
+            </p>
             <ul class="fe-sr">
               {Object.entries(state.errors).map(([code, error]) => (
                 <li key={code}>
-                  {promptOf(code)}: {errorMessage(labels, error)}
+                  {promptOf(code)}: {errorMessage(labels, error, locale)}
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import type { AnswerErrorCode } from '@forms-engine/schema/rules';
+import type { AddressField, AnswerErrorCode } from '@forms-engine/schema/rules';
 
 /**
  * Every string the embed shows, in English. Override any of them with the `labels` option.
@@ -23,6 +23,8 @@ export interface Labels {
   networkError: string;
   genericError: string;
   tryAgain: string;
+  /** The link to an ending's redirect address, when the host page does not navigate to it itself. */
+  continue: string;
   /** Shown while a save or the completion failed for a passing reason and is tried again. */
   saveRetrying: string;
   saveRejected: string;
@@ -41,6 +43,8 @@ export interface Labels {
   addressState: string;
   addressPostalCode: string;
   addressCountry: string;
+  /** Under an address part that is needed and left empty. */
+  addressPartMissing: Record<AddressField, string>;
   suggestionsAvailable: string;
   noSuggestions: string;
   chooseFile: string;
@@ -54,11 +58,19 @@ export interface Labels {
   uploadFailed: string;
   removeFile: string;
   maxFilesReached: string;
+  /** A file chosen beyond the question's limit; `fileNotAddedOne` when it takes one file. */
+  fileNotAdded: string;
+  fileNotAddedOne: string;
   fileTypeNotAccepted: string;
+  /** The language switcher's label. */
+  language: string;
   errors: Record<AnswerErrorCode, string>;
 }
 
-export type LabelOverrides = Partial<Omit<Labels, 'errors'>> & { errors?: Partial<Labels['errors']> };
+export type LabelOverrides = Partial<Omit<Labels, 'errors' | 'addressPartMissing'>> & {
+  errors?: Partial<Labels['errors']>;
+  addressPartMissing?: Partial<Labels['addressPartMissing']>;
+};
 
 export const DEFAULT_LABELS: Labels = {
   back: 'Back',
@@ -79,6 +91,7 @@ export const DEFAULT_LABELS: Labels = {
   networkError: 'The questionnaire could not be loaded. Check your connection and try again.',
   genericError: 'Something went wrong. Please try again later.',
   tryAgain: 'Try again',
+  continue: 'Continue',
   saveRetrying: 'Saving… retrying. Your answers are kept on this page.',
   saveRejected: 'Your answers could not be saved. They are kept on this page; please check them and try again.',
   submitFailed: 'Your answers could not be submitted. Please try again.',
@@ -95,6 +108,14 @@ export const DEFAULT_LABELS: Labels = {
   addressState: 'State / region',
   addressPostalCode: 'Postal code',
   addressCountry: 'Country',
+  addressPartMissing: {
+    line1: 'Enter the street address.',
+    line2: 'Enter the second address line.',
+    city: 'Enter the city.',
+    state: 'Enter the state or region.',
+    postalCode: 'Enter the postal code.',
+    country: 'Choose a country.',
+  },
   suggestionsAvailable: '{count} suggestions available. Use the up and down arrows to choose.',
   noSuggestions: 'No suggestions',
   chooseFile: 'Choose a file or drop it here',
@@ -107,7 +128,10 @@ export const DEFAULT_LABELS: Labels = {
   uploadFailed: '{name} could not be uploaded: {reason}',
   removeFile: 'Remove {name}',
   maxFilesReached: 'Files allowed: {limit}.',
+  fileNotAdded: '{name} was not added: up to {limit} files.',
+  fileNotAddedOne: '{name} was not added: only one file is allowed.',
   fileTypeNotAccepted: '{name} is not an accepted file type.',
+  language: 'Language',
   errors: {
     REQUIRED: 'This answer is required.',
     INVALID: 'This answer is not valid.',
@@ -132,16 +156,45 @@ export const DEFAULT_LABELS: Labels = {
   },
 };
 
-export function mergeLabels(overrides: LabelOverrides | undefined): Labels {
-  return {
-    ...DEFAULT_LABELS,
-    ...overrides,
-    errors: { ...DEFAULT_LABELS.errors, ...overrides?.errors },
-    fileKinds: { ...DEFAULT_LABELS.fileKinds, ...overrides?.fileKinds },
-  };
+/** Each address part's name among the labels. */
+export const ADDRESS_PART_LABEL = {
+  line1: 'addressLine1',
+  line2: 'addressLine2',
+  city: 'addressCity',
+  state: 'addressState',
+  postalCode: 'addressPostalCode',
+  country: 'addressCountry',
+} as const satisfies Record<AddressField, keyof Labels>;
+
+/**
+ * English, then each layer over it, string by string: the document's table for the shown
+ * language, then the host's `labels` option (which always wins).
+ */
+export function mergeLabels(...layers: (LabelOverrides | undefined)[]): Labels {
+  let labels = DEFAULT_LABELS;
+  for (const layer of layers) {
+    labels = {
+      ...labels,
+      ...layer,
+      errors: { ...labels.errors, ...layer?.errors },
+      fileKinds: { ...labels.fileKinds, ...layer?.fileKinds },
+      addressPartMissing: { ...labels.addressPartMissing, ...layer?.addressPartMissing },
+    };
+  }
+  return labels;
 }
 
-/** Fills `{name}` placeholders; unknown ones stay as written. */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+/**
+ * Fills `{name}` placeholders; unknown ones stay as written. Numbers, and dates written
+ * `YYYY-MM-DD` (a date question's limits), are written the way `locale` writes them.
+ */
+export function format(template: string, values: Record<string, string | number>, locale?: string): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    const value = values[key];
+    if (value === undefined || !locale) return value === undefined ? whole : String(value);
+    if (typeof value === 'number') return new Intl.NumberFormat(locale).format(value);
+    return /^\d{4}-\d\d-\d\d$/.test(value)
+      ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(value))
+      : value;
+  });
 }

@@ -7,7 +7,7 @@ import { Consent } from './questions/consent';
 import { DateQuestion } from './questions/date';
 import { Dropdown } from './questions/dropdown';
 import { Email } from './questions/email';
-import { FileUpload } from './questions/file-upload';
+import { FileUpload } from './questions/file-upload-on-demand';
 import { LongText } from './questions/long-text';
 import { MultiChoice } from './questions/multi-choice';
 import { NumberQuestion } from './questions/number';

@@ -29,6 +29,8 @@ async function renderQuestions(
   const root = target.querySelector('[data-forms-engine]')?.shadowRoot as ShadowRoot;
   const ui = within(root.querySelector('.fe') as HTMLElement);
   await ui.findByRole('button', { name: 'Submit' });
+  // The file upload is loaded when first drawn.
+  await vi.waitFor(() => expect(root.querySelector('[data-pending]')).toBeNull());
   return { api, ui, root, user: userEvent.setup() };
 }
 
@@ -49,6 +51,7 @@ const city = {
   label: 'Springfield, IL, United States',
 };
 
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const fileInput = (root: ShadowRoot) => root.querySelector('input[type="file"]') as HTMLInputElement;
 
 /** Submits and returns the answers the embed saved. */
@@ -249,15 +252,15 @@ describe('every question type has a native, labelled control named by its prompt
       },
     ]);
     const input = fileInput(root);
-    expect(input.accept).toBe('text/plain');
+    expect(input.accept).toBe('text/plain,.txt');
     await user.upload(input, new File(['hello'], 'a.txt', { type: 'text/plain' }));
     const remove = await ui.findByRole('button', { name: 'Remove a.txt' });
     expect(ui.getByText('a.txt').closest('li')?.textContent).toContain('5 B');
     expect(api.count('POST', /\/responses$/)).toBe(1);
     expect(api.calls.find((c) => c.path.endsWith('/files'))?.search).toBe('?questionCode=f');
     await user.click(remove);
-    await waitFor(() => expect(ui.queryByRole('button', { name: 'Remove a.txt' })).toBeNull());
-    await waitFor(() => expect(root.activeElement).toBe(ui.getByRole('button', { name: /^Prompt/ })));
+    await vi.waitFor(() => expect(ui.queryByRole('button', { name: 'Remove a.txt' })).toBeNull());
+    await vi.waitFor(() => expect(root.activeElement).toBe(ui.getByRole('button', { name: /^Prompt/ })));
     expect(api.count('DELETE', /\/files\/file-1$/)).toBe(1);
     await user.upload(input, new File(['again'], 'b.txt', { type: 'text/plain' }));
     await ui.findByRole('button', { name: 'Remove b.txt' });
@@ -296,10 +299,10 @@ describe('every question type has a native, labelled control named by its prompt
     // Dropping files uploads them.
     const file = new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' });
     fireEvent.dragOver(zone, { dataTransfer: { files: [file], types: ['Files'] } });
-    await waitFor(() => expect(zone.closest('.fe-dropzone')?.classList.contains('fe-dropzone-over')).toBe(true));
+    await vi.waitFor(() => expect(zone.closest('.fe-dropzone')?.classList.contains('fe-dropzone-over')).toBe(true));
     fireEvent.drop(zone, { dataTransfer: { files: [file], types: ['Files'] } });
-    await waitFor(() => expect(api.count('POST', /\/files$/)).toBe(1));
-    await waitFor(() => expect(ui.getByText('cv.pdf').closest('li')?.querySelector('progress')).toBeNull());
+    await vi.waitFor(() => expect(api.count('POST', /\/files$/)).toBe(1));
+    await vi.waitFor(() => expect(ui.getByText('cv.pdf').closest('li')?.querySelector('progress')).toBeNull());
     expect(zone.closest('.fe-dropzone')?.classList.contains('fe-dropzone-over')).toBe(false);
   });
 
@@ -329,10 +332,10 @@ describe('every question type has a native, labelled control named by its prompt
     );
     await user.upload(fileInput(root), new File(['x'.repeat(2048)], 'slow.txt', { type: 'text/plain' }));
     const item = (await ui.findByText('slow.txt')).closest('li') as HTMLElement;
-    expect(item.textContent).toContain('2 KB');
+    expect(item.textContent).toContain('2 kB');
     expect(within(item).getByRole('progressbar', { name: 'Uploading slow.txt' })).toBeTruthy();
     await user.click(within(item).getByRole('button', { name: 'Remove slow.txt' }));
-    await waitFor(() => expect(ui.queryByText('slow.txt')).toBeNull());
+    await vi.waitFor(() => expect(ui.queryByText('slow.txt')).toBeNull());
     release();
     expect(api.count('POST', /\/files$/)).toBe(1);
     expect(ui.queryByText(/could not be uploaded/)).toBeNull();
@@ -373,10 +376,75 @@ describe('every question type has a native, labelled control named by its prompt
     expect((ui.getByRole('button', { name: /^Prompt/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('FILE_UPLOAD filters the picker only with wildcards HTML understands', () => {
-    expect(acceptAttribute(['image/*', 'application/pdf'])).toBe('image/*,application/pdf');
+  it('FILE_UPLOAD filters the picker only with wildcards HTML understands, naming known types by extension too', () => {
+    expect(acceptAttribute(['image/*', 'application/pdf'])).toBe('image/*,application/pdf,.pdf');
+    expect(acceptAttribute([DOCX, 'image/jpeg', 'application/x-custom'])).toBe(
+      `${DOCX},.docx,image/jpeg,.jpg,.jpeg,application/x-custom`,
+    );
     expect(acceptAttribute(['text/*', 'image/png'])).toBeUndefined();
     expect(acceptAttribute([])).toBeUndefined();
+  });
+
+  it('FILE_UPLOAD names known types by their extension, from the file-type table', async () => {
+    const { ui, root } = await renderQuestions([
+      {
+        id: 'f',
+        code: 'f',
+        type: 'FILE_UPLOAD',
+        prompt: 'Prompt',
+        typeConfig: {
+          maxFiles: 1,
+          acceptedContentTypes: ['application/pdf', DOCX, 'image/jpeg', 'image/*', 'text/plain'],
+        },
+      },
+    ]);
+    expect(ui.getByText(/^Accepted: PDF, DOCX, JPG, images, TXT\./)).toBeTruthy();
+    expect(fileInput(root).accept).toBe(
+      `application/pdf,.pdf,${DOCX},.docx,image/jpeg,.jpg,.jpeg,image/*,text/plain,.txt`,
+    );
+  });
+
+  it('FILE_UPLOAD takes a file of a known extension that the system gave no type', async () => {
+    const { ui, user, api, root } = await renderQuestions([
+      {
+        id: 'f',
+        code: 'f',
+        type: 'FILE_UPLOAD',
+        prompt: 'Prompt',
+        typeConfig: { maxFiles: 1, acceptedContentTypes: [DOCX] },
+      },
+    ]);
+    await user.upload(fileInput(root), new File(['PK'], 'cv.docx', { type: '' }));
+    await ui.findByRole('button', { name: 'Remove cv.docx' });
+    expect(ui.queryByText(/not an accepted file type/)).toBeNull();
+    expect(api.count('POST', /\/files$/)).toBe(1);
+  });
+
+  it('FILE_UPLOAD names each file left out when more are chosen than the question takes', async () => {
+    const { ui, user, api, root } = await renderQuestions([
+      { id: 'f', code: 'f', type: 'FILE_UPLOAD', prompt: 'Prompt', typeConfig: { maxFiles: 2 } },
+    ]);
+    const pdf = (name: string) => new File(['%PDF'], name, { type: 'application/pdf' });
+    await user.upload(fileInput(root), [pdf('a.pdf'), pdf('b.pdf'), pdf('c.pdf'), pdf('d.pdf')]);
+    const notices = root.querySelector('.fe-notices') as HTMLElement;
+    expect(notices.getAttribute('role')).toBe('status');
+    expect([...notices.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'c.pdf was not added: up to 2 files.',
+      'd.pdf was not added: up to 2 files.',
+    ]);
+    await ui.findByRole('button', { name: 'Remove a.pdf' });
+    await ui.findByRole('button', { name: 'Remove b.pdf' });
+    await vi.waitFor(() => expect(api.count('POST', /\/files$/)).toBe(2));
+  });
+
+  it('FILE_UPLOAD of one file: a second one dropped with it is named, and one file is said as one', async () => {
+    const { ui, root } = await renderQuestions([
+      { id: 'f', code: 'f', type: 'FILE_UPLOAD', prompt: 'Prompt', typeConfig: { maxFiles: 1 } },
+    ]);
+    const files = ['a.txt', 'b.txt'].map((name) => new File(['x'], name, { type: 'text/plain' }));
+    fireEvent.drop(ui.getByRole('button', { name: /^Prompt/ }), { dataTransfer: { files, types: ['Files'] } });
+    expect(await ui.findByText('b.txt was not added: only one file is allowed.')).toBeTruthy();
+    expect(root.querySelector('.fe-notices')?.textContent).not.toContain('Files allowed');
   });
 
   it('ADDRESS labels every part and fills them from a suggestion picked with the keyboard', async () => {
@@ -393,9 +461,10 @@ describe('every question type has a native, labelled control named by its prompt
       { suggestions: [suggestion, { ...suggestion, city: 'Springfield Gardens', label: 'Other' }] },
     );
     expect(ui.getByRole('group', { name: 'Home' })).toBeTruthy();
-    for (const name of ['Address line 2', 'City', 'State / region']) {
+    for (const name of ['Address line 2', 'State / region']) {
       expect(ui.getByRole('textbox', { name })).toBeTruthy();
     }
+    expect(ui.getByRole('combobox', { name: 'City' })).toBeTruthy();
     expect(ui.getByRole('combobox', { name: 'Postal code' })).toBeTruthy();
     expect(ui.getByRole('combobox', { name: 'Country' })).toBeTruthy();
     const street = ui.getByRole('combobox', { name: 'Street address' });
@@ -408,7 +477,7 @@ describe('every question type has a native, labelled control named by its prompt
     expect(street.getAttribute('aria-activedescendant')).toBe(within(listbox).getAllByRole('option')[0]?.id);
     await user.keyboard('{Enter}');
     expect(ui.queryByRole('listbox')).toBeNull();
-    expect((ui.getByRole('textbox', { name: 'City' }) as HTMLInputElement).value).toBe('Springfield');
+    expect((ui.getByRole('combobox', { name: 'City' }) as HTMLInputElement).value).toBe('Springfield');
     expect((ui.getByRole('combobox', { name: 'Country' }) as HTMLSelectElement).value).toBe('US');
     expect(await submit(ui, user, api)).toEqual({
       a: { line1: '12 Main Street', line2: '', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
@@ -446,7 +515,7 @@ describe('every question type has a native, labelled control named by its prompt
     await ui.findByRole('listbox');
     await user.keyboard('{ArrowDown}{Enter}');
     expect(street.value).toBe('');
-    expect((ui.getByRole('textbox', { name: 'City' }) as HTMLInputElement).value).toBe('Springfield');
+    expect((ui.getByRole('combobox', { name: 'City' }) as HTMLInputElement).value).toBe('Springfield');
   });
 
   it('ADDRESS offers postcode suggestions where the data has them, keeping the street', async () => {
@@ -475,6 +544,25 @@ describe('every question type has a native, labelled control named by its prompt
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(await submit(ui, user, api)).toEqual({
       a: { line1: '12 Main Street', line2: '', city: 'Springfield', state: 'IL', postalCode: '62702', country: 'US' },
+    });
+  });
+
+  it('ADDRESS offers places from the City field too, filling the parts they know and keeping the street', async () => {
+    const { ui, user, api } = await renderQuestions(
+      [{ id: 'a', code: 'a', type: 'ADDRESS', prompt: 'Home', typeConfig: { allowedCountries: ['US'] } }],
+      { suggestions: [city, { ...city, city: '', label: 'Illinois, United States' }] },
+    );
+    await user.type(ui.getByRole('combobox', { name: 'Street address' }), '12 Main Street');
+    await user.keyboard('{Escape}');
+    const cityField = ui.getByRole('combobox', { name: 'City' });
+    await user.type(cityField, 'Springf');
+    const options = within(await ui.findByRole('listbox', { name: 'City' })).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Springfield, IL, United States']); // places with a city
+    expect(api.calls.filter((c) => c.path.endsWith('/geocode')).at(-1)?.search).toBe('?q=Springf&country=US&limit=5');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect((cityField as HTMLInputElement).value).toBe('Springfield');
+    expect(await submit(ui, user, api)).toEqual({
+      a: { line1: '12 Main Street', line2: '', city: 'Springfield', state: 'IL', postalCode: '', country: 'US' },
     });
   });
 
@@ -532,14 +620,62 @@ describe('required and invalid states', () => {
   });
 });
 
-async function waitFor(check: () => void, timeoutMs = 2000) {
-  const start = Date.now();
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (Date.now() - start > timeoutMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+describe('ADDRESS problems sit under the part they are about', () => {
+  /** The message under a part: what its aria-describedby names, in the part's own box. */
+  function partMessage(root: ShadowRoot, control: HTMLElement) {
+    const ids = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+    const messages = ids.map((id) => root.getElementById(id));
+    for (const message of messages)
+      expect(message?.closest('.fe-address-part')).toBe(control.closest('.fe-address-part'));
+    return messages.map((message) => message?.textContent).join(' ');
   }
-}
+
+  it('each missing part says so under itself, marked invalid and described by its message; the parts filled in are not', async () => {
+    const { ui, user, root } = await renderQuestions([
+      {
+        id: 'a',
+        code: 'a',
+        type: 'ADDRESS',
+        prompt: 'Home',
+        requirement: { mode: 'ALWAYS' },
+        typeConfig: { suggestions: false },
+      },
+    ]);
+    await user.type(ui.getByRole('textbox', { name: 'Street address' }), '1 High Street');
+    await user.click(ui.getByRole('button', { name: 'Submit' }));
+    const cityField = ui.getByRole('textbox', { name: 'City' });
+    const country = ui.getByRole('combobox', { name: 'Country' });
+    expect(cityField.getAttribute('aria-invalid')).toBe('true');
+    expect(partMessage(root, cityField)).toBe('Enter the city.');
+    expect(country.getAttribute('aria-invalid')).toBe('true');
+    expect(partMessage(root, country)).toBe('Choose a country.');
+    for (const name of ['Street address', 'Address line 2', 'State / region', 'Postal code']) {
+      const part = ui.getByRole('textbox', { name });
+      expect([name, part.getAttribute('aria-invalid'), part.getAttribute('aria-describedby')]).toEqual([
+        name,
+        null,
+        null,
+      ]);
+    }
+    const group = ui.getByRole('group', { name: 'Home' });
+    expect(within(group).queryByText(/Fill in/)).toBeNull(); // (the alert's list still names both, for screen readers)
+    expect(group.getAttribute('aria-invalid')).toBeNull();
+    expect(root.activeElement).toBe(cityField); // the first part to fix
+    // Fixing a part takes its message away, and leaves the other's.
+    await user.type(cityField, 'Leeds');
+    expect(cityField.getAttribute('aria-invalid')).toBeNull();
+    expect(ui.queryByText('Enter the city.')).toBeNull();
+    expect(partMessage(root, country)).toBe('Choose a country.');
+  });
+
+  it('an empty required address says what each required part needs, under it', async () => {
+    const { ui, user, root } = await renderQuestions([
+      { id: 'a', code: 'a', type: 'ADDRESS', prompt: 'Home', requirement: { mode: 'ALWAYS' } },
+    ]);
+    await user.click(ui.getByRole('button', { name: 'Submit' }));
+    expect(partMessage(root, ui.getByRole('combobox', { name: 'Street address' }))).toBe('Enter the street address.');
+    expect(partMessage(root, ui.getByRole('combobox', { name: 'City' }))).toBe('Enter the city.');
+    expect(partMessage(root, ui.getByRole('combobox', { name: 'Country' }))).toBe('Choose a country.');
+    expect(root.querySelectorAll('[aria-invalid="true"]')).toHaveLength(3);
+  });
+});

@@ -1,4 +1,40 @@
 /**
+ * Each scheme's colours: the private variable the stylesheet uses, the `--fe-*` property a host
+ * may set, and the default in the light and in the dark scheme.
+ */
+export const PALETTE = {
+  accent: ['--fe-accent', '#1d4ed8', '#8ab4ff'],
+  'on-accent': ['--fe-on-accent', '#ffffff', '#0b1220'],
+  bg: ['--fe-background', '#ffffff', '#0d1117'],
+  fg: ['--fe-text', '#1f2328', '#e6edf3'],
+  muted: ['--fe-muted', '#59636e', '#9ea7b3'],
+  border: ['--fe-border', '#6e7781', '#6e7681'],
+  field: ['--fe-field-background', '#ffffff', '#161b22'],
+  error: ['--fe-error', '#b42318', '#ff938a'],
+  focus: ['--fe-focus', '#1d4ed8', '#8ab4ff'],
+  surface: ['--fe-surface', '#f3f4f6', '#21262d'],
+} as const;
+
+/**
+ * A scheme's variables. The shades that must read on the form (`--_accent-text`, `--_focus-ring`)
+ * and the text on a host's accent (`--_on-accent`) are measured and set by `mount` per scheme
+ * (`--_accent-text-dark`…); the accent and focus colours themselves stand in until then.
+ */
+function schemeVariables(scheme: 'light' | 'dark'): string {
+  const column = scheme === 'light' ? 1 : 2;
+  const lines = Object.entries(PALETTE).map(([name, row]) =>
+    name === 'on-accent'
+      ? `--_on-accent: var(${row[0]}, var(--_on-accent-${scheme}, ${row[column]}));`
+      : `--_${name}: var(${row[0]}, ${row[column]});`,
+  );
+  lines.push(
+    `--_accent-text: var(--_accent-text-${scheme}, var(--_accent));`,
+    `--_focus-ring: var(--_focus-ring-${scheme}, var(--_focus));`,
+  );
+  return lines.map((line) => `    ${line}`).join('\n');
+}
+
+/**
  * The embed's whole stylesheet, scoped by its shadow root. Rules of thumb:
  * - `:host` resets everything the host page could make us inherit (`all: initial`), with
  *   `!important` so that even a host's `!important` loses (shadow cascade order).
@@ -22,16 +58,7 @@ export const STYLES = `
   --_size: var(--fe-font-size, 16px);
   --_radius: var(--fe-radius, 6px);
   --_gap: var(--fe-spacing, 16px);
-  --_accent: var(--fe-accent, #1d4ed8);
-  --_on-accent: var(--fe-on-accent, #ffffff);
-  --_bg: var(--fe-background, #ffffff);
-  --_fg: var(--fe-text, #1f2328);
-  --_muted: var(--fe-muted, #59636e);
-  --_border: var(--fe-border, #6e7781);
-  --_field: var(--fe-field-background, #ffffff);
-  --_error: var(--fe-error, #b42318);
-  --_focus: var(--fe-focus, #1d4ed8);
-  --_surface: var(--fe-surface, #f3f4f6);
+${schemeVariables('light')}
   container-type: inline-size;
   color-scheme: light;
   display: block;
@@ -47,30 +74,12 @@ export const STYLES = `
 @media (prefers-color-scheme: dark) {
   .fe[data-scheme="auto"] {
     color-scheme: dark;
-    --_accent: var(--fe-accent, #8ab4ff);
-    --_on-accent: var(--fe-on-accent, #0b1220);
-    --_bg: var(--fe-background, #0d1117);
-    --_fg: var(--fe-text, #e6edf3);
-    --_muted: var(--fe-muted, #9ea7b3);
-    --_border: var(--fe-border, #6e7681);
-    --_field: var(--fe-field-background, #161b22);
-    --_error: var(--fe-error, #ff938a);
-    --_focus: var(--fe-focus, #8ab4ff);
-    --_surface: var(--fe-surface, #21262d);
+${schemeVariables('dark')}
   }
 }
 .fe[data-scheme="dark"] {
   color-scheme: dark;
-  --_accent: var(--fe-accent, #8ab4ff);
-  --_on-accent: var(--fe-on-accent, #0b1220);
-  --_bg: var(--fe-background, #0d1117);
-  --_fg: var(--fe-text, #e6edf3);
-  --_muted: var(--fe-muted, #9ea7b3);
-  --_border: var(--fe-border, #6e7681);
-  --_field: var(--fe-field-background, #161b22);
-  --_error: var(--fe-error, #ff938a);
-  --_focus: var(--fe-focus, #8ab4ff);
-  --_surface: var(--fe-surface, #21262d);
+${schemeVariables('dark')}
 }
 .fe *, .fe *::before, .fe *::after { box-sizing: border-box; }
 .fe h2, .fe h3, .fe p, .fe ul, .fe fieldset, .fe legend { margin: 0; padding: 0; }
@@ -78,7 +87,7 @@ export const STYLES = `
 .fe-form { display: flex; flex-direction: column; gap: var(--_gap); }
 .fe-heading { font-size: 1.375em; font-weight: 650; line-height: 1.3; color: var(--_fg); }
 .fe [data-focus]:focus { outline: none; }
-.fe [data-focus]:focus-visible { outline: 2px solid var(--_focus); outline-offset: 2px; }
+.fe [data-focus]:focus-visible { outline: 2px solid var(--_focus-ring); outline-offset: 2px; }
 .fe-section { grid-column: 1 / -1; font-size: 1.125em; font-weight: 600; margin-block-start: 0.5em; }
 .fe-progress-row { display: flex; flex-direction: column; gap: 4px; color: var(--_muted); font-size: 0.875em; }
 .fe-progress-track { block-size: 6px; border-radius: 3px; background: var(--_surface); overflow: hidden; }
@@ -102,12 +111,14 @@ export const STYLES = `
   border: 1px solid var(--_border); border-radius: var(--_radius);
   padding: 8px 10px; inline-size: 100%; min-block-size: 44px; margin: 0;
 }
+.fe-language { display: flex; align-items: center; justify-content: end; gap: 8px; font-weight: 600; color: var(--_fg); }
+.fe-language .fe-input { inline-size: auto; font-weight: 400; }
 .fe-textarea { resize: vertical; min-block-size: 6em; }
 .fe-input[aria-invalid="true"], .fe-group[aria-invalid="true"] .fe-check { border-color: var(--_error); outline-color: var(--_error); }
 .fe-input[aria-invalid="true"] { border-width: 2px; }
 .fe-input:focus-visible, .fe-check:focus-visible, .fe-button:focus-visible, .fe-tab:focus-visible,
 .fe-dropzone-button:focus-visible, .fe-rate-input:focus-visible + .fe-rate-face {
-  outline: 3px solid var(--_focus); outline-offset: 2px;
+  outline: 3px solid var(--_focus-ring); outline-offset: 2px;
 }
 .fe-group { border: 0; min-inline-size: 0; display: flex; flex-direction: column; gap: 8px; }
 .fe-group > legend { margin-block-end: 8px; }
@@ -115,7 +126,7 @@ export const STYLES = `
 .fe-choices-inline { flex-direction: row; flex-wrap: wrap; gap: 6px 18px; }
 .fe-choice { display: flex; align-items: center; gap: 8px; min-block-size: 32px; }
 .fe-choice > label { cursor: pointer; }
-.fe-check { inline-size: 20px; block-size: 20px; margin: 0; accent-color: var(--_accent); flex: none; }
+.fe-check { inline-size: 20px; block-size: 20px; margin: 0; accent-color: var(--_accent-text); flex: none; }
 .fe-with-unit { display: flex; align-items: center; gap: 8px; }
 .fe-rating { display: flex; flex-wrap: wrap; gap: 6px; }
 .fe-rate { position: relative; flex: 1 1 0; min-inline-size: 2.5em; }
@@ -129,8 +140,8 @@ export const STYLES = `
 .fe-rating-ends { display: flex; justify-content: space-between; gap: 12px; color: var(--_muted); font-size: 0.875em; }
 .fe-statement-title { font-weight: 600; }
 .fe-statement-body { color: var(--_fg); }
-.fe-link { color: var(--_accent); text-decoration: underline; }
-.fe-link:focus-visible { outline: 2px solid var(--_focus); outline-offset: 2px; }
+.fe-link { color: var(--_accent-text); text-decoration: underline; }
+.fe-link:focus-visible { outline: 2px solid var(--_focus-ring); outline-offset: 2px; }
 .fe-address { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 12px var(--_gap); }
 .fe-address-part { display: flex; flex-direction: column; gap: 4px; min-inline-size: 0; }
 .fe-address-wide { grid-column: 1 / -1; }
@@ -154,7 +165,7 @@ export const STYLES = `
 .fe-dropzone-button { font: inherit; font-weight: 600; color: var(--_fg); background: none; border: 0; padding: 0; margin: 0; cursor: pointer; }
 .fe-dropzone-button::after { content: ""; position: absolute; inset: 0; }
 .fe-dropzone-button[disabled] { color: var(--_muted); cursor: not-allowed; }
-.fe-dropzone-over { border-color: var(--_accent); background: var(--_surface); }
+.fe-dropzone-over { border-color: var(--_accent-text); background: var(--_surface); }
 .fe-dropzone-invalid { border-color: var(--_error); }
 .fe-tabs { display: flex; flex-direction: column; gap: var(--_gap); }
 .fe-tablist { display: flex; flex-wrap: wrap; gap: 4px; border-block-end: 1px solid var(--_border); }
@@ -162,7 +173,7 @@ export const STYLES = `
   font: inherit; color: var(--_muted); background: transparent; border: 0; cursor: pointer;
   border-block-end: 3px solid transparent; padding: 8px 14px; margin: 0; min-block-size: 44px;
 }
-.fe-tab[aria-selected="true"] { color: var(--_fg); border-block-end-color: var(--_accent); font-weight: 600; }
+.fe-tab[aria-selected="true"] { color: var(--_fg); border-block-end-color: var(--_accent-text); font-weight: 600; }
 .fe-tab-error::after { content: " !" / ""; color: var(--_error); font-weight: 700; }
 .fe-nav { display: flex; justify-content: space-between; gap: 12px; flex-wrap: wrap; }
 .fe-nav > :only-child { margin-inline-start: auto; }

@@ -4,6 +4,7 @@ import type { Problem } from '../client/types';
 import {
   type Effect,
   type EmittedEvent,
+  type Given,
   initialState,
   type SessionEvent,
   type SessionState,
@@ -15,6 +16,10 @@ export interface SessionOptions {
   client: PublicClient;
   publicId: string;
   externalRef: string | undefined;
+  /** The languages asked for, best first, and whether the host named the first (see `SessionState`). */
+  languages?: { wanted: readonly string[]; hostNamed: boolean } | undefined;
+  /** Hidden values and prefilled answers for a new response. */
+  given?: Given | undefined;
   store: ResponseIdStore;
   /** Every event the session emits (ready, responseCreated, …), in order. */
   onEvent: (event: EmittedEvent) => void;
@@ -40,7 +45,7 @@ const problemOf = (error: unknown): Problem =>
 
 export function createSession(options: SessionOptions): Session {
   const { client, publicId, store } = options;
-  let state = initialState(options.externalRef);
+  let state = initialState(options.externalRef, options.languages?.wanted, options.languages?.hostNamed, options.given);
   const listeners = new Set<(state: SessionState) => void>();
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   // Outcomes of requests from before a reset or stop belong to a session that no longer exists.
@@ -105,7 +110,7 @@ export function createSession(options: SessionOptions): Session {
         );
       case 'complete':
         return request(
-          (s) => client.completeResponse(effect.responseId, signal(s)),
+          (s) => client.completeResponse(effect.responseId, { endingId: effect.endingId }, signal(s)),
           () => ({ type: 'COMPLETED' }),
           (problem, retryAfterMs) => ({ type: 'REQUEST_FAILED', request: 'complete', problem, retryAfterMs }),
         );
@@ -122,6 +127,8 @@ export function createSession(options: SessionOptions): Session {
         return store.write(null);
       case 'emit':
         return options.onEvent(effect.event);
+      case 'warn':
+        return console.warn(effect.message);
     }
   }
 

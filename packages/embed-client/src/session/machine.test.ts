@@ -61,6 +61,7 @@ const live = (submissionPolicy: 'MULTIPLE' | 'ONE_PER_REF' = 'MULTIPLE'): LiveQu
   versionNumber: 3,
   definition,
   submissionPolicy,
+  labels: {},
 });
 const problem = (status: number, code: Problem['code']): Problem => ({
   type: 'about:blank',
@@ -124,9 +125,11 @@ describe('session machine', () => {
       start,
     );
     expect(effects.filter((e) => e.type === 'create')).toEqual([
-      { type: 'create', body: { versionNumber: 3, externalRef: 'crm-7' } },
+      { type: 'create', body: { versionNumber: 3, externalRef: 'crm-7', language: 'en' } },
     ]);
-    expect(patches(effects)).toEqual([{ answers: { name: 'Ada' }, lastPosition: { stepId: 's2', tabId: 't1' } }]);
+    expect(patches(effects)).toEqual([
+      { answers: { name: 'Ada' }, lastPosition: { stepId: 's2', tabId: 't1' }, language: 'en' },
+    ]);
     expect(effects).toContainEqual({ type: 'remember', responseId: 'r1' });
     expect(emitted(effects)).toEqual(['ready', 'stepChange', 'responseCreated']);
     expect(state.save.inFlight).toBe(true);
@@ -146,8 +149,8 @@ describe('session machine', () => {
       { type: 'SAVED' },
     ]);
     expect(patches(effects)).toEqual([
-      { answers: { name: 'Ada' }, lastPosition: { stepId: 's2', tabId: 't1' } },
-      { answers: { name: 'Ada', b: 'B' }, lastPosition: { stepId: 's1' } },
+      { answers: { name: 'Ada' }, lastPosition: { stepId: 's2', tabId: 't1' }, language: 'en' },
+      { answers: { name: 'Ada', b: 'B' }, lastPosition: { stepId: 's1' }, language: 'en' },
     ]);
   });
 
@@ -162,7 +165,9 @@ describe('session machine', () => {
       { type: 'SAVED' },
     ]);
     expect(effects.filter((e) => e.type === 'create')).toHaveLength(1);
-    expect(patches(effects)).toEqual([{ answers: { name: 'Ada' }, lastPosition: { stepId: 's2', tabId: 't1' } }]);
+    expect(patches(effects)).toEqual([
+      { answers: { name: 'Ada' }, lastPosition: { stepId: 's2', tabId: 't1' }, language: 'en' },
+    ]);
   });
 
   it('a failed Next shows errors, opens the tab of the first error and saves nothing', () => {
@@ -200,6 +205,9 @@ describe('session machine', () => {
           lastPosition: { stepId: 's2', tabId: 't2' },
           definition,
           submissionPolicy: 'MULTIPLE',
+          language: 'en',
+          labels: {},
+          hidden: {},
         },
       },
     ]);
@@ -220,6 +228,9 @@ describe('session machine', () => {
           lastPosition: { stepId: 's3' },
           definition,
           submissionPolicy: 'MULTIPLE',
+          language: 'en',
+          labels: {},
+          hidden: {},
         },
       },
     ]);
@@ -231,7 +242,16 @@ describe('session machine', () => {
       { type: 'START', storedResponseId: 'r1' },
       {
         type: 'REHYDRATED',
-        rehydration: { status: 'COMPLETED', versionNumber: 1, answers: {}, definition, submissionPolicy: 'MULTIPLE' },
+        rehydration: {
+          status: 'COMPLETED',
+          versionNumber: 1,
+          answers: {},
+          definition,
+          submissionPolicy: 'MULTIPLE',
+          language: 'en',
+          labels: {},
+          hidden: {},
+        },
       },
     ]);
     expect(state.phase).toBe('completed');
@@ -361,7 +381,7 @@ describe('session machine', () => {
           fresh.state,
         );
         expect(patches(after.effects)).toEqual([
-          { answers: { name: 'Bea' }, lastPosition: { stepId: 's2', tabId: 't1' } },
+          { answers: { name: 'Bea' }, lastPosition: { stepId: 's2', tabId: 't1' }, language: 'en' },
         ]);
         expect(after.state.notice).toBeNull();
       },
@@ -448,7 +468,7 @@ describe('session machine', () => {
           type: 'patch',
           responseId: 'r1',
           keepalive: true,
-          body: { answers: { name: 'Ada', b: 'typed' }, lastPosition: { stepId: 's2', tabId: 't2' } },
+          body: { answers: { name: 'Ada', b: 'typed' }, lastPosition: { stepId: 's2', tabId: 't2' }, language: 'en' },
         },
       ]);
       const unchanged = drive([{ type: 'SAVED' }, { type: 'PAGE_HIDDEN' }], hidden.state);
@@ -467,7 +487,11 @@ describe('session machine', () => {
         { type: 'SELECT_TAB', tabId: 't2' },
         { type: 'ANSWER', code: 'b', value: 'typed' },
       ]);
-      const body = { answers: { name: 'Ada', b: 'typed' }, lastPosition: { stepId: 's2', tabId: 't2' } };
+      const body = {
+        answers: { name: 'Ada', b: 'typed' },
+        lastPosition: { stepId: 's2', tabId: 't2' },
+        language: 'en',
+      };
       const hidden = drive([{ type: 'PAGE_HIDDEN' }], onStep2.state);
       expect(hidden.effects).toContainEqual({ type: 'keep-screen', responseId: 'r1', body });
       expect(drive([{ type: 'SAVED' }], hidden.state).effects).toContainEqual({
@@ -488,6 +512,9 @@ describe('session machine', () => {
             lastPosition: { stepId: 's2', tabId: 't1' },
             definition,
             submissionPolicy: 'MULTIPLE',
+            language: 'en',
+            labels: {},
+            hidden: {},
           },
         },
       ]);
@@ -509,6 +536,9 @@ describe('session machine', () => {
             lastPosition: { stepId: 's2', tabId: 't1' },
             definition,
             submissionPolicy: 'MULTIPLE',
+            language: 'en',
+            labels: {},
+            hidden: {},
           },
         },
         { type: 'PAGE_HIDDEN' },

@@ -1,12 +1,17 @@
-import { validateScreen } from '@forms-engine/schema/rules';
+import { localize, validateScreen } from '@forms-engine/schema/rules';
 import { isTransient } from '../client/problem';
 import type { Problem } from '../client/types';
+import { chooseLanguage, loadedIn, matchLanguage } from './language';
 import { enterForm, failValidation, goTo, submitScreens } from './navigation';
 import { erase, requestFailed, requestSave, saveOnHide, startCreate } from './saving';
+import { startingValues } from './starting';
 import {
+  completeEffect,
   type Effect,
   emit,
-  initialState,
+  endingOf,
+  restartState,
+  ruleContext,
   type SessionEvent,
   type SessionState,
   screenView,
@@ -51,14 +56,18 @@ export function transition(state: SessionState, event: SessionEvent): Transition
       return { state: { ...state, phase: 'loading', responseId: null }, effects: [{ type: 'load-live' }] };
 
     case 'LIVE_LOADED': {
-      const { definition, versionNumber, submissionPolicy } = event.live;
-      const questionnaire = { definition, versionNumber, submissionPolicy };
-      const loaded = { ...state, questionnaire };
+      const language = chooseLanguage(event.live.definition, state.wanted);
+      const questionnaire = loadedIn(event.live, language);
+      const { submissionPolicy } = questionnaire;
+      const { hidden, answers, warnings } = startingValues(questionnaire.definition, state.given);
+      const loaded = { ...state, questionnaire, language, hidden };
+      const warned: Effect[] = warnings.map((message) => ({ type: 'warn', message }));
       if (submissionPolicy === 'ONE_PER_REF') {
         if (!state.externalRef) return none({ ...loaded, phase: 'unavailable', unavailable: 'EXTERNAL_REF_REQUIRED' });
-        return { state: loaded, effects: [{ type: 'load-ref-status', ref: state.externalRef }] };
+        return { state: loaded, effects: [...warned, { type: 'load-ref-status', ref: state.externalRef }] };
       }
-      return enterForm(loaded, questionnaire, {}, undefined);
+      const entered = enterForm(loaded, questionnaire, answers, undefined);
+      return { ...entered, effects: [...warned, ...entered.effects] };
     }
 
     case 'REF_STATUS_LOADED': {
@@ -67,22 +76,34 @@ export function transition(state: SessionState, event: SessionEvent): Transition
         const detail = { versionNumber: state.questionnaire.versionNumber, status: 'ALREADY_SUBMITTED' as const };
         return { state: { ...state, phase: 'already-submitted' }, effects: [emit({ name: 'ready', detail })] };
       }
-      return enterForm(state, state.questionnaire, {}, undefined);
+      const { answers } = startingValues(state.questionnaire.definition, state.given);
+      return enterForm(state, state.questionnaire, answers, undefined);
     }
 
     case 'REHYDRATED': {
-      const { definition, versionNumber, submissionPolicy, answers, lastPosition, status } = event.rehydration;
-      const questionnaire = { definition, versionNumber, submissionPolicy };
+      const { versionNumber, answers, lastPosition, status } = event.rehydration;
+      const kept = state.keptScreen;
+      // The recorded language (or the one on screen as the page was left) resumes, unless the host named one.
+      const [named, ...others] = state.wanted;
+      const resumed = [kept?.language, event.rehydration.language];
+      const wanted = state.hostNamed ? [named, ...resumed, ...others] : [...resumed, ...state.wanted];
+      const language = chooseLanguage(event.rehydration.definition, wanted);
+      const questionnaire = loadedIn(event.rehydration, language);
+      // The stored hidden values rule; saved answers win over prefill (which starts new responses only).
+      const withLanguage = { ...state, language, hidden: event.rehydration.hidden ?? {} };
       if (status === 'COMPLETED') {
         const detail = { versionNumber, status: 'COMPLETED' as const };
-        return { state: { ...state, questionnaire, phase: 'completed' }, effects: [emit({ name: 'ready', detail })] };
+        return {
+          // Its ending is chosen again from the saved answers and hidden values (rehydrate names none).
+          state: { ...withLanguage, questionnaire, answers, phase: 'completed' },
+          effects: [emit({ name: 'ready', detail })],
+        };
       }
-      const kept = state.keptScreen;
-      if (!kept) return enterForm(state, questionnaire, answers, lastPosition);
+      if (!kept) return enterForm(withLanguage, questionnaire, answers, lastPosition);
       // The save made as the page unloaded may not have landed yet: what was on screen wins, and
       // counts as unsent until the server acknowledges a save.
       const entered = enterForm(
-        { ...state, keptScreen: null },
+        { ...withLanguage, keptScreen: null },
         questionnaire,
         { ...answers, ...kept.answers },
         kept.lastPosition ?? lastPosition,
@@ -108,9 +129,7 @@ export function transition(state: SessionState, event: SessionEvent): Transition
       let errors = state.errors;
       if (Object.keys(errors).length > 0) {
         // Errors already shown follow the fixes; new ones wait for the next attempt.
-        const now = validateScreen(state.questionnaire.definition, answers, state.stepId, {
-          externalRef: state.externalRef,
-        });
+        const now = validateScreen(state.questionnaire.definition, answers, state.stepId, ruleContext(state));
         errors = Object.fromEntries(Object.entries(now).filter(([code]) => code in state.errors));
       }
       return none({ ...state, answers, errors });
@@ -119,12 +138,22 @@ export function transition(state: SessionState, event: SessionEvent): Transition
     case 'SELECT_TAB':
       return none({ ...state, tabId: event.tabId });
 
+    case 'SET_LANGUAGE': {
+      const wanted = [event.language, ...state.wanted];
+      const questionnaire = state.questionnaire;
+      // Before the questionnaire arrives, it is what the host asks for first.
+      if (!questionnaire) return none({ ...state, wanted, hostNamed: true });
+      const language = matchLanguage(questionnaire, event.language);
+      if (!language || language === state.language) return none();
+      // Only the words change: answers, position and errors (codes) stay; the next save records it.
+      const definition = localize(questionnaire.source, language);
+      return none({ ...state, wanted, language, questionnaire: { ...questionnaire, definition } });
+    }
+
     case 'NEXT': {
       if (state.phase !== 'form' || !state.questionnaire || state.submit.status === 'pending') return none();
       const view = screenView(state);
-      const errors = validateScreen(state.questionnaire.definition, state.answers, view.current.id, {
-        externalRef: state.externalRef,
-      });
+      const errors = validateScreen(state.questionnaire.definition, state.answers, view.current.id, ruleContext(state));
       if (Object.keys(errors).length > 0) return failValidation(state, errors);
       if (!view.next) return none();
       return goTo(state, view.next.id, true);
@@ -168,15 +197,15 @@ export function transition(state: SessionState, event: SessionEvent): Transition
         const again = requestSave(settled, true);
         return { state: again.state, effects: [...effects, ...again.effects] };
       }
-      if (settled.submit.status === 'pending') effects.push({ type: 'complete', responseId });
+      if (settled.submit.status === 'pending') effects.push(completeEffect(settled));
       return { state: settled, effects };
     }
 
     case 'COMPLETED': {
-      const responseId = state.responseId as string;
+      const detail = { responseId: state.responseId as string, endingId: endingOf(state)?.id };
       return {
         state: { ...state, phase: 'completed', submit: { status: 'idle', problem: null } },
-        effects: [emit({ name: 'complete', detail: { responseId } })],
+        effects: [emit({ name: 'complete', detail })],
       };
     }
 
@@ -197,14 +226,14 @@ export function transition(state: SessionState, event: SessionEvent): Transition
         return state.save.inFlight ? none() : requestSave(state, true);
       }
       if (state.submit.status === 'pending' && state.responseId && !state.save.inFlight) {
-        return { state, effects: [{ type: 'complete', responseId: state.responseId }] };
+        return { state, effects: [completeEffect(state)] };
       }
       return none();
     }
 
     case 'RESET':
       return {
-        state: { ...initialState(state.externalRef), epoch: state.epoch + 1, focus: state.focus },
+        state: { ...restartState(state), epoch: state.epoch + 1, focus: state.focus },
         effects: [{ type: 'forget' }, { type: 'load-live' }],
       };
   }

@@ -1,7 +1,15 @@
 import { type AnswerError, type Answers, questionPlaces, validateScreen } from '@forms-engine/schema/rules';
 import { markSent, requestSave } from './saving';
 import { startingScreen } from './screens';
-import { emit, type LoadedQuestionnaire, nextFocus, type SessionState, screenView, type Transition } from './state';
+import {
+  emit,
+  type LoadedQuestionnaire,
+  nextFocus,
+  ruleContext,
+  type SessionState,
+  screenView,
+  type Transition,
+} from './state';
 
 /** Moving between screens: entering the form, Next/Back, failed validation, Submit. */
 
@@ -11,7 +19,7 @@ export function enterForm(
   answers: Answers,
   saved: { stepId?: string | undefined; tabId?: string | undefined } | undefined,
 ): Transition {
-  const stepId = startingScreen(questionnaire.definition, answers, state.externalRef, saved?.stepId);
+  const stepId = startingScreen(questionnaire.definition, { ...ruleContext(state), answers }, saved?.stepId);
   const tabId = saved && saved.stepId === stepId ? (saved.tabId ?? null) : null;
   const next = markSent({ ...state, phase: 'form', questionnaire, answers, stepId, tabId, errors: {} });
   const status = 'IN_PROGRESS' as const;
@@ -55,9 +63,7 @@ export function submitScreens(state: SessionState): Transition {
   const view = screenView(state);
   const upToHere = view.visible.slice(0, view.index + 1);
   for (const screen of upToHere) {
-    const errors = validateScreen(questionnaire.definition, state.answers, screen.id, {
-      externalRef: state.externalRef,
-    });
+    const errors = validateScreen(questionnaire.definition, state.answers, screen.id, ruleContext(state));
     if (Object.keys(errors).length === 0) continue;
     if (screen === view.current) return failValidation(state, errors);
     // An earlier screen no longer passes (answers changed after it): go back there and show why.

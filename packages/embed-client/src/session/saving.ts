@@ -3,8 +3,8 @@ import type { CreateResponseRequest, PatchResponseRequest, Problem } from '../cl
 import {
   type Effect,
   emit,
-  initialState,
   nextFocus,
+  restartState,
   retryDelay,
   type SessionState,
   screenView,
@@ -16,13 +16,18 @@ import {
  * while one is in flight), one when the page is hidden, and what each failure means.
  */
 
-/** The PATCH body: answers of visible questions only, and the current step and tab. */
+/**
+ * The PATCH body: answers of visible questions only, the current step and tab, and the language
+ * shown (so a switch is recorded by the next save, and a page hidden after a switch saves it).
+ */
 export function patchBody(state: SessionState): PatchResponseRequest {
   const view = screenView(state);
   const lastPosition: PatchResponseRequest['lastPosition'] = {};
   if (view.current.id !== null) lastPosition.stepId = view.current.id;
   if (view.activeTab) lastPosition.tabId = view.activeTab.id;
-  return { answers: view.rules.visibleAnswers(), lastPosition };
+  const body: PatchResponseRequest = { answers: view.rules.visibleAnswers(), lastPosition };
+  if (state.language) body.language = state.language;
+  return body;
 }
 
 const sameAsSent = (state: SessionState) => JSON.stringify(patchBody(state)) === state.save.sent;
@@ -72,6 +77,8 @@ export function startCreate(state: SessionState): Transition {
   if (state.creating || state.responseId || !state.questionnaire) return { state, effects: [] };
   const body: CreateResponseRequest = { versionNumber: state.questionnaire.versionNumber };
   if (state.externalRef) body.externalRef = state.externalRef;
+  if (state.language) body.language = state.language;
+  if (Object.keys(state.hidden).length > 0) body.hidden = state.hidden;
   return { state: { ...state, creating: true }, effects: [{ type: 'create', body }] };
 }
 
@@ -84,7 +91,7 @@ export function startCreate(state: SessionState): Transition {
  */
 export function erase(state: SessionState, moveFocus: boolean, problem?: Problem): Transition {
   const fresh: SessionState = {
-    ...initialState(state.externalRef),
+    ...restartState(state),
     epoch: state.epoch + 1,
     notice: 'erased',
     focus: moveFocus ? nextFocus(state, 'heading') : state.focus,

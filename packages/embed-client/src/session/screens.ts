@@ -1,6 +1,6 @@
 import {
-  type Answers,
   type Definition,
+  type RuleContext,
   type RuleState,
   resolveRules,
   type Screen,
@@ -25,12 +25,11 @@ export interface ScreenView {
 
 export function viewOf(
   definition: Definition,
-  answers: Answers,
-  externalRef: string | undefined,
+  context: RuleContext,
   stepId: string | null,
   tabId: string | null,
 ): ScreenView {
-  const rules = resolveRules(definition, { answers, externalRef });
+  const rules = resolveRules(definition, context);
   const screens = screensOf(definition);
   const isShown = (screen: Screen) => !screen.step || rules.isStepVisible(screen.step);
   const visible = screens.filter(isShown);
@@ -53,11 +52,10 @@ export function viewOf(
 /** The first visible screen, or the saved one when it still exists and is visible. */
 export function startingScreen(
   definition: Definition,
-  answers: Answers,
-  externalRef: string | undefined,
+  context: RuleContext,
   saved: string | null | undefined,
 ): string | null {
-  const view = viewOf(definition, answers, externalRef, null, null);
+  const view = viewOf(definition, context, null, null);
   const savedScreen = view.visible.find((screen) => screen.id === saved);
   return (savedScreen ?? view.visible[0] ?? view.current).id;
 }

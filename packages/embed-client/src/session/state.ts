@@ -1,6 +1,15 @@
-import type { AnswerError, Answers, Definition } from '@forms-engine/schema/rules';
+import {
+  type AnswerError,
+  type Answers,
+  chooseEnding,
+  type Definition,
+  type RuleContext,
+  resolveRules,
+} from '@forms-engine/schema/rules';
 import type {
   CreateResponseRequest,
+  EmbedLabelTables,
+  HiddenValues,
   LiveQuestionnaire,
   PatchResponseRequest,
   Problem,
@@ -22,9 +31,14 @@ export type UnavailableReason =
   | 'ERROR';
 
 export interface LoadedQuestionnaire {
+  /** In the language shown (`localize`): what every screen, rule and check reads. */
   definition: Definition;
+  /** As the server sent it, with every translation: switching needs no request. */
+  source: Definition;
   versionNumber: number;
   submissionPolicy: SubmissionPolicy;
+  /** The embed's own words in the questionnaire's languages, from the document. */
+  labels: EmbedLabelTables;
 }
 
 export interface SessionState {
@@ -32,8 +46,18 @@ export interface SessionState {
   unavailable: UnavailableReason | null;
   questionnaire: LoadedQuestionnaire | null;
   externalRef: string | undefined;
+  /** The languages asked for, best first: the host's named one, then the page's and the browser's. */
+  wanted: readonly string[];
+  /** The host named the first of `wanted` (option, attribute, data-language): it beats the recorded one on resume. */
+  hostNamed: boolean;
+  /** The language shown, one of the questionnaire's (null until it is loaded); every save carries it. */
+  language: string | null;
   responseId: string | null;
   creating: boolean;
+  /** What the host gave a new response: hidden values and prefilled answers, checked once the questionnaire is known. */
+  given: Given;
+  /** The hidden values rules and recall read: the declared ones given (sent with the creation), or a resumed response's stored ones. */
+  hidden: HiddenValues;
   answers: Answers;
   /** The current screen (a step id; null for a definition without steps). */
   stepId: string | null;
@@ -69,7 +93,8 @@ export interface EmbedEventDetails {
   responseCreated: { responseId: string };
   stepChange: { stepId: string | null; index: number };
   save: { responseId: string };
-  complete: { responseId: string };
+  /** `endingId`: the ending shown, when one holds; `redirectUrl`: its address with the tokens filled (URL-encoded). */
+  complete: { responseId: string; endingId?: string | undefined; redirectUrl?: string | undefined };
   error: Problem;
 }
 export type EmbedEventName = keyof EmbedEventDetails;
@@ -81,7 +106,9 @@ export type Effect =
   | { type: 'rehydrate'; responseId: string }
   | { type: 'create'; body: CreateResponseRequest }
   | { type: 'patch'; responseId: string; body: PatchResponseRequest; keepalive?: true }
-  | { type: 'complete'; responseId: string }
+  | { type: 'complete'; responseId: string; endingId?: string | undefined }
+  /** A developer's mistake (a prefill or hidden value that cannot be used), for the console. */
+  | { type: 'warn'; message: string }
   | { type: 'retry-later'; delayMs: number }
   | { type: 'remember'; responseId: string }
   /** The screen saved as the page was hidden (null: the server has acknowledged a save since). */
@@ -100,6 +127,8 @@ export type SessionEvent =
   /** `epoch`: the fresh start the answer was given in (answers of an earlier one are dropped). */
   | { type: 'ANSWER'; code: string; value: unknown; epoch?: number }
   | { type: 'SELECT_TAB'; tabId: string }
+  /** The person or the host chose a language: matched to the questionnaire's, answers and position kept. */
+  | { type: 'SET_LANGUAGE'; language: string }
   | { type: 'NEXT' }
   | { type: 'BACK' }
   | { type: 'SUBMIT' }
@@ -129,15 +158,31 @@ export const retryDelay = (failures: number, retryAfterMs?: number) =>
     ? Math.min(MAX_RETRY_DELAY_MS, 1000 * 2 ** Math.max(0, failures - 1))
     : Math.min(MAX_RETRY_AFTER_MS, retryAfterMs);
 
-export function initialState(externalRef: string | undefined): SessionState {
+/** Hidden values and prefilled answers as the host gave them (`prefill` values may be text, from a query string). */
+export interface Given {
+  hidden: HiddenValues;
+  prefill: Record<string, unknown>;
+}
+
+export function initialState(
+  externalRef: string | undefined,
+  wanted: readonly string[] = [],
+  hostNamed = false,
+  given: Given = { hidden: {}, prefill: {} },
+): SessionState {
   return {
     phase: 'loading',
     unavailable: null,
     questionnaire: null,
     externalRef,
+    wanted,
+    hostNamed,
+    language: null,
     responseId: null,
     keptScreen: null,
     creating: false,
+    given,
+    hidden: {},
     answers: {},
     stepId: null,
     tabId: null,
@@ -150,6 +195,15 @@ export function initialState(externalRef: string | undefined): SessionState {
   };
 }
 
+/** A fresh start (an erasure, a reset) keeps the language the person was reading. */
+export const restartState = (state: SessionState): SessionState =>
+  initialState(
+    state.externalRef,
+    state.language ? [state.language, ...state.wanted] : state.wanted,
+    state.hostNamed,
+    state.given,
+  );
+
 export const emit = (event: EmittedEvent): Effect => ({ type: 'emit', event });
 
 export const nextFocus = (state: SessionState, target: 'heading' | 'error') => ({
@@ -157,9 +211,27 @@ export const nextFocus = (state: SessionState, target: 'heading' | 'error') => (
   nonce: (state.focus?.nonce ?? 0) + 1,
 });
 
-export function screenView(state: SessionState) {
-  const questionnaire = state.questionnaire as LoadedQuestionnaire;
-  return viewOf(questionnaire.definition, state.answers, state.externalRef, state.stepId, state.tabId);
+/** What rules read: the answers, the external reference and the hidden values. */
+export const ruleContext = (state: SessionState): RuleContext => ({
+  answers: state.answers,
+  externalRef: state.externalRef,
+  hidden: state.hidden,
+});
+
+/** `definition`: the questionnaire's by default; the renderer passes it with recall tokens filled. */
+export function screenView(state: SessionState, definition = (state.questionnaire as LoadedQuestionnaire).definition) {
+  return viewOf(definition, ruleContext(state), state.stepId, state.tabId);
 }
+
+/** The ending the respondent sees (the first whose rule holds for answers and hidden values), if any. */
+export const endingOf = (state: SessionState, definition = (state.questionnaire as LoadedQuestionnaire).definition) =>
+  chooseEnding(definition, resolveRules(definition, ruleContext(state)));
+
+/** The completion, naming the ending shown (the server records it and does not re-run the rules). */
+export const completeEffect = (state: SessionState): Effect => ({
+  type: 'complete',
+  responseId: state.responseId as string,
+  endingId: endingOf(state)?.id,
+});
 
 /** The PATCH body: answers of visible questions only, and the current step and tab. */

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contrast, parseColour, type Rgb } from '../../src/appearance';
 import { recordedEvents } from './support/browser';
-import { everyType, journey, keyboardOnly } from './support/definitions';
+import { everyType, journey, keyboardOnly, links } from './support/definitions';
 import {
+  contrastVerdicts,
   type E2E,
   embed,
   expectAccessible,
@@ -169,7 +171,7 @@ describe.each<Mode>(['npm', 'script'])('embedded through %s', (mode) => {
     await page.keyboard.press('Enter');
     expect(await form.getByRole('listbox').count()).toBe(0);
     expect(await street.inputValue()).toBe('12 Main Street');
-    expect(await form.getByRole('textbox', { name: 'City' }).inputValue()).toBe('Springfield');
+    expect(await form.getByRole('combobox', { name: 'City' }).inputValue()).toBe('Springfield');
     expect(await form.getByRole('textbox', { name: 'State / region' }).inputValue()).toBe('IL');
     expect(await form.getByRole('combobox', { name: 'Country' }).inputValue()).toBe('US');
     expect(await heading(form, 'Details').isVisible()).toBe(true); // Enter picked; it did not submit
@@ -333,8 +335,62 @@ describe('every question type', () => {
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => form.getByText('15 answers need your attention.').isVisible()).toBe(true);
     expect(await isFocused(form.getByRole('textbox', { name: 'Short text' }))).toBe(true);
+    // Each part of the address says what it needs, under itself.
+    const cityBox = form.locator('.fe-address-part', { has: page.getByRole('textbox', { name: 'City' }) });
+    expect(await cityBox.getByText('Enter the city.').isVisible()).toBe(true);
     await expectAccessible(page, `every type, every error, ${scheme}`);
     await expectNoCspViolations(page);
+  });
+
+  // A host's accent that reads on one background may not on the other: a pale yellow on white,
+  // a brand blue on the dark form. Links and focus rings take a shade of it that reads (4.5:1).
+  it.each([
+    ['light, a pale yellow accent', 'npm', { look: { accentColor: '#ffd400' } }],
+    ['dark, a brand blue accent', 'npm', { look: { colorScheme: 'dark', accentColor: '#1d4ed8' } }],
+    [
+      'dark (a page that offers both, in a dark browser), a brand blue accent',
+      'script',
+      { hostScheme: 'light-dark', context: { colorScheme: 'dark' }, look: { accentColor: '#1d4ed8' } },
+    ],
+    [
+      "dark, the host stylesheet's own purple accent and focus colour",
+      'npm',
+      { look: { colorScheme: 'dark' }, theme: 'purple' },
+    ],
+  ] as const)('links in prompts and consent labels read on the form: %s', async (_scheme, mode, options) => {
+    const q = await e2e.api.publish(links, { allowedOrigins: [e2e.host.origin] });
+    const { page } = await e2e.openPage(mode, [{ publicId: q.publicId }], options);
+    const form = embed(page);
+    await expect.poll(() => form.getByRole('link', { name: 'privacy policy' }).isVisible()).toBe(true);
+    expect(await form.getByRole('link').count()).toBe(2);
+    await expectAccessible(page, `links, ${_scheme}`);
+    // axe judged both links (inside the shadow root), rather than leaving them undecided.
+    const host = mode === 'npm' ? '#embed-1 > [data-forms-engine]' : '#embed-1';
+    expect(await contrastVerdicts(page, host, 'a.fe-link')).toEqual({ passes: 2, violations: 0, incomplete: 0 });
+    // The focus ring, which axe does not judge: the first Tab lands on the prompt's link.
+    const link = form.getByRole('link', { name: 'member directory' });
+    await page.keyboard.press('Tab');
+    await expect.poll(() => isFocused(link)).toBe(true);
+    const [ring, background] = await link.evaluate((el) => [
+      getComputedStyle(el).outlineColor,
+      getComputedStyle(el.closest('.fe') as Element).backgroundColor,
+    ]);
+    expect(contrast(parseColour(ring) as Rgb, parseColour(background) as Rgb)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("follows the browser's switch to dark with the host's dark accent", async () => {
+    const q = await e2e.api.publish(links, { allowedOrigins: [e2e.host.origin] });
+    const { page } = await e2e.openPage('npm', [{ publicId: q.publicId }], {
+      hostScheme: 'light-dark',
+      theme: 'by-scheme',
+      context: { colorScheme: 'light' },
+    });
+    const link = embed(page).getByRole('link', { name: 'privacy policy' });
+    const colour = () => link.evaluate((el) => getComputedStyle(el).color);
+    await expect.poll(colour).toBe('rgb(10, 125, 79)'); // the light accent reads on white as it is
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(colour).toBe('rgb(45, 212, 191)'); // and the dark one on the dark form
+    await expectAccessible(page, 'links, switched to dark');
   });
 
   it('mirrors its layout on a right-to-left page', async () => {

@@ -8,15 +8,45 @@ describe('bundle size budget (gzip, KB = 1,024 bytes)', () => {
     expect(sizes.scriptTag.gzip).toBeLessThanOrEqual(BUDGET_KB.scriptTag * 1024);
     // The measurement must see the renderer, not an empty file: every question component is in it.
     expect(sizes.mountEsm.gzip).toBeGreaterThan(10 * 1024);
+    // The script tag's first load is the loader, the module and the chunk with the renderer.
+    expect(sizes.scriptTag.files.map((file) => file.name)).toEqual([
+      'embed.global.js',
+      'script/embed-module.js',
+      expect.stringMatching(/^script\/chunk-[A-Z0-9]{8}\.js$/),
+    ]);
+    expect(sizes.scriptTag.gzip).toBeGreaterThan(10 * 1024);
+    // The loader stays small: it is fetched before anything else.
+    expect(sizes.scriptTag.files[0]!.gzip).toBeLessThan(1024);
   });
 });
 
 describe('bundle contents', () => {
+  it('keep the label tables out of the script tag: they travel in the live document', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const dist = new URL('../../dist/', import.meta.url);
+    const { readdir } = await import('node:fs/promises');
+    const scriptFiles = await readdir(new URL('script/', dist));
+    const script = (
+      await Promise.all(
+        ['embed.global.js', ...scriptFiles.map((name) => `script/${name}`)].map((name) =>
+          readFile(new URL(name, dist), 'utf8'),
+        ),
+      )
+    ).join('\n');
+    const tables = await readFile(new URL('labels.js', dist), 'utf8');
+    // Sentences of the German and Dutch tables (ASCII, as the build may escape other letters).
+    for (const sentence of ['Geben Sie die Postleitzahl ein.', 'Vul de postcode in.']) {
+      expect(tables).toContain(sentence);
+      expect(script).not.toContain(sentence);
+    }
+  });
+
   it('carry no Zod, no React and no tRPC: only Preact and our own code', async () => {
     const { readdir, readFile } = await import('node:fs/promises');
     const dist = new URL('../../dist/', import.meta.url);
-    const scripts = (await readdir(dist)).filter((name) => name.endsWith('.js'));
+    const scripts = (await readdir(dist, { recursive: true })).filter((name) => name.endsWith('.js'));
     expect(scripts).toContain('embed.global.js');
+    expect(scripts).toContain('script/embed-module.js');
     for (const name of scripts) {
       const code = await readFile(new URL(name, dist), 'utf8');
       expect([name, /ZodError|\$ZodType|react-dom|__SECRET_INTERNALS|@trpc|createTRPC/.test(code)]).toEqual([

@@ -48,6 +48,7 @@ describe('the packed tarball', () => {
       'package/dist/element.js',
       'package/dist/element.d.ts',
       'package/dist/embed.global.js',
+      'package/dist/script/embed-module.js',
       'package/types/embed.d.ts',
       'package/README.md',
       'package/LICENSE',
@@ -90,6 +91,7 @@ describe('the packed tarball', () => {
       './client',
       './element',
       './embed.js',
+      './labels',
       './package.json',
     ]);
   }, 60_000);

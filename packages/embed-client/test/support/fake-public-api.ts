@@ -41,6 +41,8 @@ export function fakePublicApi(
     submissionPolicy?: 'MULTIPLE' | 'ONE_PER_REF';
     rehydration?: Partial<ResponseRehydration>;
     suggestions?: GeocodeSuggestion[];
+    /** The embed's label tables the documents carry (the server's `labelsFor` of each language). */
+    labels?: LiveQuestionnaire['labels'];
     override?: Override;
   } = {},
 ) {
@@ -52,6 +54,7 @@ export function fakePublicApi(
     versionNumber: 1,
     definition,
     submissionPolicy: options.submissionPolicy ?? 'MULTIPLE',
+    labels: options.labels ?? {},
   };
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(String(input));
@@ -80,6 +83,9 @@ export function fakePublicApi(
         answers: {},
         definition,
         submissionPolicy: live.submissionPolicy,
+        language: definition.defaultLanguage ?? 'en',
+        labels: live.labels,
+        hidden: {},
         ...options.rehydration,
       });
     }

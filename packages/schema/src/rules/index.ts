@@ -4,10 +4,30 @@
  */
 export { COUNTRY_CODE_LIST } from './countries';
 export { isEmptyAnswer } from './empty';
+export * from './file-types';
 export { isAcceptedType, isEmail, isPhone, isWebUrl } from './formats';
+export { canonicalLanguage, languagesOf, localize, lookupLanguage } from './languages';
 export type * from './model';
 export { applyOperator, compareOrdered, isIsoDate, jsonEquals, type Operands } from './operators';
-export { type RuleContext, type RuleState, resolveRules, ruleConfigHolds, ruleHolds } from './resolve';
+export {
+  escapeRichText,
+  fillRecall,
+  formatRecalledAnswer,
+  hasRecall,
+  parseRecallToken,
+  type RecallToken,
+  type RecallWords,
+  recallTokensOf,
+  recallValues,
+} from './recall';
+export {
+  chooseEnding,
+  type RuleContext,
+  type RuleState,
+  resolveRules,
+  ruleConfigHolds,
+  ruleHolds,
+} from './resolve';
 export {
   type AnswerError,
   type AnswerErrorCode,

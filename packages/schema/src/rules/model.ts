@@ -19,6 +19,8 @@ export type ConditionScalar = string | number | boolean;
 export interface Condition {
   source: ConditionSource;
   questionCode?: string | undefined;
+  /** The hidden field a HIDDEN_FIELD condition reads. */
+  key?: string | undefined;
   subField?: string | undefined;
   operator: Operator;
   value?: ConditionScalar | readonly ConditionScalar[] | undefined;
@@ -144,12 +146,50 @@ export interface Step {
   questions: readonly Question[];
 }
 
+/** A value the host page passes in (e.g. `utm_source`), stored with the response, never shown. */
+export interface HiddenField {
+  key: string;
+  /** The builder's name for it (CSV headers); absent: the key. */
+  label?: string | undefined;
+}
+
+/** A closing screen: the first whose visibility holds for the answers and hidden fields is shown. */
+export interface Ending {
+  id: string;
+  title: string;
+  body: string;
+  /** Where to send the respondent afterwards (recall tokens URL-encoded); the host page must allow it. */
+  redirectUrl?: string | undefined;
+  visibility: RuleConfig;
+}
+
 export interface Definition {
   schemaVersion: number;
+  /** The language of the texts written in the definition itself (BCP 47, canonical); absent means `en`. */
+  defaultLanguage?: string | undefined;
+  /** Language -> element id -> that element's texts in the language; missing strings fall back. */
+  translations?: Translations | undefined;
+  /** Offer respondents a language switcher when there is more than one language. */
+  languageSwitcher?: boolean | undefined;
+  hiddenFields?: readonly HiddenField[] | undefined;
+  endings?: readonly Ending[] | undefined;
   steps: readonly Step[];
   tabs: readonly Tab[];
   questions: readonly Question[];
 }
+
+/** The translated texts of one step, tab or question: only the texts it has. */
+export interface ElementTexts {
+  title?: string | undefined;
+  /** Endings. */
+  body?: string | undefined;
+  prompt?: string | undefined;
+  sectionTitle?: string | undefined;
+  /** A type's text settings (`placeholder`, `label`, ...), and `choices` as choice value -> label. */
+  typeConfig?: Readonly<Record<string, string | Readonly<Record<string, string>>>> | undefined;
+}
+
+export type Translations = Readonly<Record<string, Readonly<Record<string, ElementTexts>>>>;
 
 /** Answers keyed by question code, as the public API stores them. */
 export type Answers = Readonly<Record<string, unknown>>;

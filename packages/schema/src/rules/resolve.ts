@@ -1,11 +1,13 @@
-import type { Answers, Condition, Definition, Question, Rule, RuleConfig, Step, Tab } from './model';
+import type { Answers, Condition, Definition, Ending, Question, Rule, RuleConfig, Step, Tab } from './model';
 import { applyOperator } from './operators';
 import { type Layout, type QuestionPlace, walkDefinition } from './walk';
 
-/** What rules read besides the definition: the answers so far and the embed's external reference. */
+/** What rules read besides the definition: the answers so far, the external reference and the hidden fields. */
 export interface RuleContext {
   answers: Answers;
   externalRef?: string | undefined;
+  /** Hidden field key -> value, as the host page passed them (an absent key reads as empty). */
+  hidden?: Readonly<Record<string, string>> | undefined;
 }
 
 /** Visibility and requirement of every element, for one set of answers. */
@@ -20,6 +22,8 @@ export interface RuleState {
   answerOf(code: string): unknown;
   /** The answers of visible questions only: what the embed saves. */
   visibleAnswers(): Record<string, unknown>;
+  /** Whether a rule config (e.g. an ending's visibility) holds for these answers and hidden fields. */
+  holds(config: RuleConfig | undefined): boolean;
 }
 
 function subFieldOf(value: unknown, subField: string | undefined): unknown {
@@ -70,6 +74,13 @@ export function resolveRules(definition: Layout | Definition, context: RuleConte
   };
 
   const conditionHolds = (condition: Condition): boolean => {
+    if (condition.source === 'HIDDEN_FIELD') {
+      return applyOperator(condition.operator, {
+        actual: context.hidden?.[condition.key ?? ''],
+        expected: condition.value,
+        type: undefined,
+      });
+    }
     if (condition.source === 'EXTERNAL_REF') {
       return applyOperator(condition.operator, {
         actual: subFieldOf(context.externalRef, condition.subField),
@@ -130,6 +141,15 @@ export function resolveRules(definition: Layout | Definition, context: RuleConte
       }
       return result;
     },
+    holds: (config) => ruleConfigHolds(config, conditionHolds),
   };
   return state;
+}
+
+/**
+ * The ending a respondent sees: the first whose visibility holds (ALWAYS holds, NEVER never);
+ * undefined when none does or there are none, and the built-in "Thank you" shows.
+ */
+export function chooseEnding(definition: Pick<Definition, 'endings'>, state: RuleState): Ending | undefined {
+  return (definition.endings ?? []).find((ending) => state.holds(ending.visibility));
 }

@@ -10,7 +10,7 @@ export type RuleMode = (typeof RULE_MODES)[number];
 export const COMBINATORS = ['ALL', 'ANY'] as const;
 export type Combinator = (typeof COMBINATORS)[number];
 
-export const CONDITION_SOURCES = ['ANSWER', 'EXTERNAL_REF'] as const;
+export const CONDITION_SOURCES = ['ANSWER', 'EXTERNAL_REF', 'HIDDEN_FIELD'] as const;
 export type ConditionSource = (typeof CONDITION_SOURCES)[number];
 
 export const OPERATORS = [
@@ -28,6 +28,18 @@ export const OPERATORS = [
   'IS_NOT_EMPTY',
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
+
+/** The operators a hidden field's condition may use: its value is always text. */
+export const HIDDEN_FIELD_OPERATORS = [
+  'EQUALS',
+  'NOT_EQUALS',
+  'CONTAINS',
+  'NOT_CONTAINS',
+  'IN',
+  'NOT_IN',
+  'IS_EMPTY',
+  'IS_NOT_EMPTY',
+] as const satisfies readonly Operator[];
 
 /** Operators that take no value. */
 export const UNARY_OPERATORS = ['IS_EMPTY', 'IS_NOT_EMPTY'] as const satisfies readonly Operator[];
@@ -60,3 +72,54 @@ export type QuestionWidth = (typeof QUESTION_WIDTHS)[number];
 /** The parts of an ADDRESS answer, in the order a form shows them. */
 export const ADDRESS_FIELDS = ['line1', 'line2', 'city', 'state', 'postalCode', 'country'] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+/** The types whose answer is one or more of the question's own choices. */
+export const CHOICE_TYPES = [
+  'SINGLE_CHOICE',
+  'MULTI_CHOICE',
+  'DROPDOWN',
+] as const satisfies readonly QuestionTypeName[];
+export type ChoiceTypeName = (typeof CHOICE_TYPES)[number];
+
+export const isChoiceType = (type: string): type is ChoiceTypeName =>
+  (CHOICE_TYPES as readonly string[]).includes(type);
+export const isUnaryOperator = (operator: string): boolean => (UNARY_OPERATORS as readonly string[]).includes(operator);
+export const isListOperator = (operator: string): boolean => (LIST_OPERATORS as readonly string[]).includes(operator);
+
+/**
+ * The texts a respondent reads inside each type's `typeConfig`, which translations may carry;
+ * `choices` stands for every choice's label (by value). A new type adds its entry here.
+ */
+export const TYPE_CONFIG_TEXTS = {
+  SHORT_TEXT: ['placeholder'],
+  LONG_TEXT: ['placeholder'],
+  NUMBER: ['placeholder', 'unit'],
+  EMAIL: ['placeholder'],
+  PHONE: ['placeholder'],
+  URL: ['placeholder'],
+  DATE: [],
+  SINGLE_CHOICE: ['placeholder', 'choices'],
+  MULTI_CHOICE: ['choices'],
+  DROPDOWN: ['placeholder', 'choices'],
+  YES_NO: ['yesLabel', 'noLabel'],
+  RATING: ['minLabel', 'maxLabel'],
+  FILE_UPLOAD: [],
+  ADDRESS: [],
+  CONSENT: ['label'],
+  STATEMENT: ['body'],
+} as const satisfies Record<QuestionTypeName, readonly string[]>;
+
+/** At most this many languages in one definition, the default included. */
+export const MAX_LANGUAGES = 30;
+
+/** The language a definition without `defaultLanguage` is written in. */
+export const DEFAULT_LANGUAGE = 'en';
+
+/** At most this many hidden fields in one definition. */
+export const MAX_HIDDEN_FIELDS = 50;
+
+/** At most this many endings in one definition. */
+export const MAX_ENDINGS = 20;
+
+/** A hidden field's value is text of at most this many characters. */
+export const HIDDEN_VALUE_MAX_LENGTH = 1000;

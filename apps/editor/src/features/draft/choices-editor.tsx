@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FieldErrors } from './field-errors.tsx';
-import { uniqueSlug } from './slug.ts';
+import { tokensInWords } from './recall.ts';
+import { InsertAnswer, type Recall, Recalls } from './text-input.tsx';
 import type { Choice } from './words.ts';
 
 interface Props {
@@ -12,16 +13,10 @@ interface Props {
   /** A label typed: its value may follow it (codes.ts). */
   onLabel: (index: number, label: string) => void;
   onValue: (index: number, value: string) => void;
-}
-
-/** Choices from lines of text, each with a unique value from its label. */
-function choicesFrom(lines: string[], existing: Choice[]): Choice[] {
-  const taken = new Set(existing.map((choice) => choice.value));
-  return lines.map((label) => {
-    const value = uniqueSlug(label, 'option', taken);
-    taken.add(value);
-    return { value, label };
-  });
+  /** Lines pasted into choice `index` (codes.ts `pasteChoices`): replacing it, or after it. */
+  onPaste: (index: number, lines: string[], replace: boolean) => void;
+  /** What a choice's label may recall. */
+  recall?: Recall | undefined;
 }
 
 const linesOf = (text: string) =>
@@ -34,7 +29,7 @@ const linesOf = (text: string) =>
  * The choices of a choice question: label and stored value each (the value follows the label
  * until it is typed), add one or several at once (a pasted list, one per line), remove, reorder.
  */
-export function ChoicesEditor({ choices, path, fieldErrors, onChange, onLabel, onValue }: Props) {
+export function ChoicesEditor({ choices, path, fieldErrors, onChange, onLabel, onValue, onPaste, recall }: Props) {
   const [several, setSeveral] = useState('');
   const move = (index: number, offset: number) => {
     const next = [...choices];
@@ -42,8 +37,6 @@ export function ChoicesEditor({ choices, path, fieldErrors, onChange, onLabel, o
     next.splice(index + offset, 0, moved as Choice);
     onChange(next);
   };
-  const insertAfter = (index: number, lines: string[]) =>
-    onChange([...choices.slice(0, index + 1), ...choicesFrom(lines, choices), ...choices.slice(index + 1)]);
   const nextNumber = () => {
     const used = new Set(choices.map((choice) => choice.value));
     let n = choices.length + 1;
@@ -55,7 +48,9 @@ export function ChoicesEditor({ choices, path, fieldErrors, onChange, onLabel, o
       <legend>Choices</legend>
       <FieldErrors id="choices-errors" errors={fieldErrors(path)} />
       <p className="muted hint" id="choices-hint">
-        Paste a list into a label to add one choice per line. A value follows its label until you change it.
+        Paste a list into a label to add one choice per line; pasted over a label's selected text, the list replaces
+        that choice. Choices the editor made (Option 1, Option 2) make way for a pasted list. A value follows its label
+        until you change it.
       </p>
       <ol>
         {choices.map((choice, index) => {
@@ -65,7 +60,9 @@ export function ChoicesEditor({ choices, path, fieldErrors, onChange, onLabel, o
             // biome-ignore lint/suspicious/noArrayIndexKey: a choice's value is edited in place, so it cannot be its key
             <li key={index} className="row choice">
               <div className="field">
-                <label htmlFor={`choice-label-${index}`}>Choice {index + 1} label</label>
+                <label htmlFor={`choice-label-${index}`} id={`choice-label-${index}-label`}>
+                  Choice {index + 1} label
+                </label>
                 <input
                   id={`choice-label-${index}`}
                   value={choice.label}
@@ -78,18 +75,31 @@ export function ChoicesEditor({ choices, path, fieldErrors, onChange, onLabel, o
                     const lines = linesOf(event.clipboardData.getData('text'));
                     if (lines.length < 2) return;
                     event.preventDefault();
-                    if (choice.label.trim() === '') {
-                      onChange([
-                        ...choices.slice(0, index),
-                        ...choicesFrom(
-                          lines,
-                          choices.filter((_, i) => i !== index),
-                        ),
-                        ...choices.slice(index + 1),
-                      ]);
-                    } else insertAfter(index, lines);
+                    // Pasted over selected text (or into an empty label) the lines replace this choice,
+                    // the first one where the selection was; at a caret they follow it.
+                    const { selectionStart: start, selectionEnd: end, value } = event.currentTarget;
+                    const selected = start !== null && end !== null && start !== end;
+                    if (selected || value.trim() === '') {
+                      const first = `${value.slice(0, start ?? 0)}${lines[0]}${value.slice(end ?? 0)}`.trim();
+                      onPaste(index, [first, ...lines.slice(1)], true);
+                    } else onPaste(index, lines, false);
                   }}
                 />
+                {recall && (
+                  <>
+                    <InsertAnswer
+                      labelId={`choice-label-${index}-label`}
+                      options={recall.options}
+                      input={() => document.getElementById(`choice-label-${index}`) as HTMLInputElement | null}
+                      value={choice.label}
+                      onChange={(label) => onLabel(index, label)}
+                    />
+                    <Recalls
+                      id={`choice-label-${index}-recalls`}
+                      recalls={tokensInWords(recall.definition, choice.label)}
+                    />
+                  </>
+                )}
                 <FieldErrors id={`choice-label-${index}-errors`} errors={labelErrors} />
               </div>
               <div className="field">
@@ -159,7 +169,7 @@ export function ChoicesEditor({ choices, path, fieldErrors, onChange, onLabel, o
           type="button"
           disabled={linesOf(several).length === 0}
           onClick={() => {
-            insertAfter(choices.length - 1, linesOf(several));
+            onPaste(choices.length - 1, linesOf(several), false);
             setSeveral('');
           }}
         >

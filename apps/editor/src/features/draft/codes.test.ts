@@ -1,8 +1,8 @@
 import { type Definition, Definition as DefinitionSchema, type Question } from '@forms-engine/schema';
 import { describe, expect, it } from 'vitest';
-import { conditionsReading, setChoiceLabel, setChoiceValue, setCode, setPrompt } from './codes.ts';
+import { question, twoSteps } from '../../test/definitions.ts';
+import { conditionsReading, pasteChoices, setChoiceLabel, setChoiceValue, setCode, setPrompt } from './codes.ts';
 import { addQuestion, questionsOf } from './model.ts';
-import { question, twoSteps } from './test-definitions.ts';
 
 /** twoSteps() with "age" visible only when "color" is red and requirement reading "pet". */
 function withRules(): Definition {
@@ -145,4 +145,34 @@ it('the test helper builds questions the API accepts', () => {
     DefinitionSchema.safeParse({ ...twoSteps(), steps: [{ ...twoSteps().steps[0]!, questions: [question('x')] }] })
       .success,
   ).toBe(true);
+});
+
+describe('pasteChoices', () => {
+  const newChoiceQuestion = () => {
+    const draft = addQuestion(twoSteps(), { step: 1 }, 'SINGLE_CHOICE');
+    return {
+      draft,
+      choices: (d: Definition) =>
+        (questionsOf(d, { step: 1 })[1]?.typeConfig as { choices?: unknown } | undefined)?.choices,
+    };
+  };
+
+  it('adds lines after the last choice and lets the untouched placeholders make way', () => {
+    const { draft, choices } = newChoiceQuestion();
+    const edited = setChoiceLabel(draft, { step: 1 }, 1, 1, 'Maybe', new Set());
+    expect(choices(pasteChoices(edited, { step: 1 }, 1, 1, ['Yes', 'No'], false, new Set()))).toEqual([
+      { value: 'maybe', label: 'Maybe' },
+      { value: 'yes', label: 'Yes' },
+      { value: 'no', label: 'No' },
+    ]);
+  });
+
+  it('keeps a placeholder whose value the published version has', () => {
+    const { draft, choices } = newChoiceQuestion();
+    expect(choices(pasteChoices(draft, { step: 1 }, 1, 0, ['Yes', 'No'], true, new Set(['option_2'])))).toEqual([
+      { value: 'yes', label: 'Yes' },
+      { value: 'no', label: 'No' },
+      { value: 'option_2', label: 'Option 2' },
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import { Definition } from '@forms-engine/schema';
 import { describe, expect, it } from 'vitest';
+import { question, twoSteps } from '../../test/definitions.ts';
 import {
   addQuestion,
   addStep,
@@ -15,7 +16,6 @@ import {
   removeQuestion,
   selectionOfPath,
 } from './model.ts';
-import { question, twoSteps } from './test-definitions.ts';
 
 const codes = (definition: ReturnType<typeof twoSteps>, ref: { step?: number; tab?: number }) =>
   questionsOf(definition, ref).map((q) => q.code);

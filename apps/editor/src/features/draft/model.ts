@@ -1,13 +1,15 @@
 import {
   type Definition,
+  type Ending,
   QUESTION_TYPES,
   type Question,
   type RuleConfig,
   type Step,
   type Tab,
 } from '@forms-engine/schema';
-import type { QuestionTypeName } from '@forms-engine/schema/rules';
+import { isChoiceType, type QuestionTypeName } from '@forms-engine/schema/rules';
 import { uniqueSlug } from './slug.ts';
+import { copyTranslations } from './translations.ts';
 
 /**
  * The draft as one value and pure edits on it: every change makes a new definition (the undo
@@ -22,7 +24,9 @@ export interface ContainerRef {
 export type Selection =
   | { kind: 'question'; container: ContainerRef; index: number }
   | { kind: 'step'; step: number }
-  | { kind: 'tab'; step?: number; tab: number };
+  | { kind: 'tab'; step?: number; tab: number }
+  | { kind: 'ending'; ending: number }
+  | { kind: 'hidden' };
 
 export interface Container {
   ref: ContainerRef;
@@ -110,6 +114,7 @@ function usedIds(definition: Definition): Set<string> {
     for (const tab of step.tabs) used.add(tab.id);
   }
   for (const tab of definition.tabs) used.add(tab.id);
+  for (const ending of definition.endings ?? []) used.add(ending.id);
   return used;
 }
 
@@ -123,14 +128,12 @@ function uniqueId(used: Set<string>, stem: string): string {
   }
 }
 
-const CHOICE_TYPES: readonly QuestionTypeName[] = ['SINGLE_CHOICE', 'MULTI_CHOICE', 'DROPDOWN'];
-
 /**
  * The typeConfig a new question of `type` starts with: the type's defaults written out (a
  * rating from 1 to 5 in steps of 1), so the fields and the preview show them; choices need one.
  */
 export function initialTypeConfig(type: QuestionTypeName): Record<string, unknown> {
-  if (CHOICE_TYPES.includes(type)) {
+  if (isChoiceType(type)) {
     return {
       choices: [
         { value: 'option_1', label: 'Option 1' },
@@ -318,6 +321,8 @@ export function updateTab(
 
 /** The API field path of a selection, for its errors (`steps.0.tabs.1.questions.2`). */
 export function selectionPath(selection: Selection): string {
+  if (selection.kind === 'ending') return `endings.${selection.ending}`;
+  if (selection.kind === 'hidden') return 'hiddenFields';
   if (selection.kind === 'question') return `${containerPath(selection.container)}.${selection.index}`;
   if (selection.kind === 'step') return `steps.${selection.step}`;
   return selection.step === undefined ? `tabs.${selection.tab}` : `steps.${selection.step}.tabs.${selection.tab}`;
@@ -325,6 +330,9 @@ export function selectionPath(selection: Selection): string {
 
 /** The element a selection names, or what `path` (`steps.0.tabs.1`) names, as a selection. */
 export function selectionOfPath(path: string): Selection | undefined {
+  const ending = /^endings\.(\d+)/.exec(path);
+  if (ending) return { kind: 'ending', ending: Number(ending[1]) };
+  if (path === 'hiddenFields' || path.startsWith('hiddenFields.')) return { kind: 'hidden' };
   const match = /^(?:steps\.(\d+))?(?:\.?tabs\.(\d+))?(?:\.?questions\.(\d+))?/.exec(path);
   if (!match?.[0]) return undefined;
   const [, step, tab, question] = match;
@@ -366,17 +374,20 @@ export function updateAt(definition: Definition, path: string, change: (value: u
 function copyQuestions(
   definition: Definition,
   questions: Question[],
-): { copies: Question[]; codes: Map<string, string> } {
-  const ids = usedIds(definition);
+  ids = usedIds(definition),
+): { copies: Question[]; codes: Map<string, string>; ids: Map<string, string> } {
   const codes = usedCodes(definition);
   const renamed = new Map<string, string>();
+  const copiedIds = new Map<string, string>();
   const copies = questions.map((question) => {
     const code = uniqueSlug(question.prompt, 'question', codes);
     codes.add(code);
     renamed.set(question.code, code);
-    return { ...question, id: uniqueId(ids, 'question'), code } as Question;
+    const id = uniqueId(ids, 'question');
+    copiedIds.set(question.id, id);
+    return { ...question, id, code } as Question;
   });
-  return { copies: copies.map((copy) => retarget(copy, renamed)), codes: renamed };
+  return { copies: copies.map((copy) => retarget(copy, renamed)), codes: renamed, ids: copiedIds };
 }
 
 /** The element with its rules reading `renamed` codes by their new names. */
@@ -405,34 +416,38 @@ const insertAfter = <T>(list: T[], index: number, item: T) => [
   ...list.slice(index + 1),
 ];
 
-/** A copy of a question right after it; its code is the slug of its prompt, numbered. */
+/**
+ * A copy of a question right after it; its code is the slug of its prompt, numbered. It says what
+ * the original says in every language: its translations are copied too.
+ */
 export function duplicateQuestion(definition: Definition, ref: ContainerRef, index: number): Definition {
   const questions = questionsOf(definition, ref);
   const question = questions[index];
   if (!question) return definition;
-  const [copy] = copyQuestions(definition, [question]).copies;
-  return withQuestions(definition, ref, insertAfter(questions, index, copy as Question));
+  const { copies, ids } = copyQuestions(definition, [question]);
+  return copyTranslations(withQuestions(definition, ref, insertAfter(questions, index, copies[0] as Question)), ids);
 }
 
-function copyTab(definition: Definition, tab: Tab, ids: Set<string>): Tab {
-  const { copies, codes } = copyQuestions(definition, tab.questions);
-  return retarget(
-    { ...tab, id: uniqueId(ids, 'tab'), title: `${tab.title || 'Tab'} (copy)`, questions: copies },
-    codes,
-  );
-}
-
-/** A copy of a tab (its questions copied too) right after it. */
+/** A copy of a tab (its questions copied too, with their translations) right after it; its title gains "(copy)". */
 export function duplicateTab(definition: Definition, step: number | undefined, tab: number): Definition {
   const tabs = tabsOf(definition, step);
   const original = tabs[tab];
   if (!original) return definition;
-  const copy = copyTab(definition, original, usedIds(definition));
-  if (step === undefined) return { ...definition, tabs: insertAfter(tabs, tab, copy) };
-  return {
-    ...definition,
-    steps: definition.steps.map((s, i) => (i === step ? { ...s, tabs: insertAfter(tabs, tab, copy) } : s)),
-  };
+  const used = usedIds(definition);
+  const { copies, codes, ids } = copyQuestions(definition, original.questions, used);
+  const copy = retarget(
+    { ...original, id: uniqueId(used, 'tab'), title: `${original.title || 'Tab'} (copy)`, questions: copies },
+    codes,
+  );
+  const changed =
+    step === undefined
+      ? { ...definition, tabs: insertAfter(tabs, tab, copy) }
+      : {
+          ...definition,
+          steps: definition.steps.map((s, i) => (i === step ? { ...s, tabs: insertAfter(tabs, tab, copy) } : s)),
+        };
+  // The copy's title is not the original's: it is left to translate again.
+  return copyTranslations(changed, new Map([...ids, [original.id, copy.id]]), new Set([`${original.id}.title`]));
 }
 
 /** A copy of a step (its tabs and questions copied too) right after it. */
@@ -442,7 +457,7 @@ export function duplicateStep(definition: Definition, step: number): Definition 
   const ids = usedIds(definition);
   // Copy everything in one pass so the codes stay unique across the step's own questions and its tabs.
   const all = [...original.questions, ...original.tabs.flatMap((tab) => tab.questions)];
-  const { copies, codes } = copyQuestions(definition, all);
+  const { copies, codes, ids: copiedIds } = copyQuestions(definition, all, ids);
   let at = 0;
   const take = (count: number) => {
     const taken = copies.slice(at, at + count);
@@ -450,9 +465,11 @@ export function duplicateStep(definition: Definition, step: number): Definition 
     return taken;
   };
   const questions = take(original.questions.length);
-  const tabs = original.tabs.map((tab) =>
-    retarget({ ...tab, id: uniqueId(ids, 'tab'), title: tab.title, questions: take(tab.questions.length) }, codes),
-  );
+  const tabs = original.tabs.map((tab) => {
+    const id = uniqueId(ids, 'tab');
+    copiedIds.set(tab.id, id);
+    return retarget({ ...tab, id, title: tab.title, questions: take(tab.questions.length) }, codes);
+  });
   const copy = retarget(
     {
       ...original,
@@ -463,5 +480,51 @@ export function duplicateStep(definition: Definition, step: number): Definition 
     },
     codes,
   );
-  return { ...definition, steps: insertAfter(definition.steps, step, copy) };
+  copiedIds.set(original.id, copy.id);
+  // The step's own title gains "(copy)": it is left to translate again; its tabs and questions say the same.
+  return copyTranslations(
+    { ...definition, steps: insertAfter(definition.steps, step, copy) },
+    copiedIds,
+    new Set([`${original.id}.title`]),
+  );
+}
+
+/** A new ending, last in the list: shown always until the builder gives it a rule. */
+export function addEnding(definition: Definition): Definition {
+  const endings = definition.endings ?? [];
+  const ending: Ending = {
+    id: uniqueId(usedIds(definition), 'ending'),
+    title: `Ending ${endings.length + 1}`,
+    body: '',
+    visibility: { mode: 'ALWAYS' },
+  };
+  return { ...definition, endings: [...endings, ending] };
+}
+
+export function updateEnding(definition: Definition, index: number, change: Partial<Ending>): Definition {
+  const endings = (definition.endings ?? []).map((ending, i) => {
+    if (i !== index) return ending;
+    const next = { ...ending, ...change };
+    // An emptied redirect address is no redirect at all.
+    if (!next.redirectUrl) delete next.redirectUrl;
+    return next;
+  });
+  return { ...definition, endings };
+}
+
+/** Removes an ending; the last one removed leaves no `endings` (the built-in "Thank you"). */
+export function removeEnding(definition: Definition, index: number): Definition {
+  const endings = (definition.endings ?? []).filter((_, i) => i !== index);
+  if (endings.length > 0) return { ...definition, endings };
+  const { endings: _gone, ...rest } = definition;
+  return rest as Definition;
+}
+
+export function moveEnding(definition: Definition, index: number, offset: number): Definition {
+  const endings = [...(definition.endings ?? [])];
+  const target = index + offset;
+  if (target < 0 || target >= endings.length) return definition;
+  const [moved] = endings.splice(index, 1);
+  endings.splice(target, 0, moved as Ending);
+  return { ...definition, endings };
 }

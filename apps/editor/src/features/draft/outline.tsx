@@ -1,4 +1,5 @@
 import {
+  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
@@ -17,8 +18,9 @@ import { CSS } from '@dnd-kit/utilities';
 import type { Definition, Question } from '@forms-engine/schema';
 import { QUESTION_TYPE_NAMES, type QuestionTypeName } from '@forms-engine/schema/rules';
 import { useState } from 'react';
-import { oneLine, questionName } from '../../definition-words/index.ts';
+import { oneLine, questionName, typeName } from '../../definition-words/index.ts';
 import {
+  addEnding,
   addQuestion,
   addStep,
   addTab,
@@ -28,9 +30,11 @@ import {
   duplicateQuestion,
   duplicateStep,
   duplicateTab,
+  moveEnding,
   moveQuestion,
   moveQuestionTo,
   moveStep,
+  removeEnding,
   removeQuestion,
   removeStep,
   removeTab,
@@ -39,7 +43,6 @@ import {
   selectionPath,
 } from './model.ts';
 import type { DraftProblem } from './problems.ts';
-import { QUESTION_TYPE_LABELS } from './question-types.ts';
 
 export interface OutlineProps {
   definition: Definition;
@@ -86,7 +89,7 @@ function AddQuestion({ container, props }: { container: Container; props: Outlin
         <select id={id} value={type} onChange={(event) => setType(event.target.value as QuestionTypeName)}>
           {QUESTION_TYPE_NAMES.map((name) => (
             <option key={name} value={name}>
-              {QUESTION_TYPE_LABELS[name]}
+              {typeName(name)}
             </option>
           ))}
         </select>
@@ -143,40 +146,31 @@ function QuestionItem({ question, name, index, container, containers, props }: Q
           {oneLine(question.prompt) && (
             <>
               {' '}
-              <span className="muted">({QUESTION_TYPE_LABELS[question.type] ?? 'unknown type'})</span>
+              <span className="muted">({typeName(question.type)})</span>
             </>
           )}
           <ProblemMark problems={props.problems} path={path} />
         </button>
-        <button
-          type="button"
-          aria-label={`Move up: ${name}`}
-          title={`Move up: ${name}`}
+        <GlyphButton
+          label={`Move up: ${name}`}
+          glyph="↑"
           disabled={index === 0}
           onClick={() => props.onChange((d) => moveQuestion(d, container.ref, index, -1))}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          aria-label={`Move down: ${name}`}
-          title={`Move down: ${name}`}
+        />
+        <GlyphButton
+          label={`Move down: ${name}`}
+          glyph="↓"
           disabled={index === count - 1}
           onClick={() => props.onChange((d) => moveQuestion(d, container.ref, index, 1))}
-        >
-          ↓
-        </button>
-        <button
-          type="button"
-          aria-label={`Duplicate ${name}`}
-          title={`Duplicate ${name}`}
+        />
+        <GlyphButton
+          label={`Duplicate ${name}`}
+          glyph="❐"
           onClick={() => {
             props.onChange((d) => duplicateQuestion(d, container.ref, index));
             props.onSelect({ kind: 'question', container: container.ref, index: index + 1 }, 'question-prompt');
           }}
-        >
-          ❐
-        </button>
+        />
         {containers.length > 1 && (
           <select
             aria-label={`Move ${name} to`}
@@ -196,15 +190,12 @@ function QuestionItem({ question, name, index, container, containers, props }: Q
             )}
           </select>
         )}
-        <button
-          type="button"
-          className="danger"
-          aria-label={`Remove ${name}`}
-          title={`Remove ${name}`}
+        <GlyphButton
+          label={`Remove ${name}`}
+          glyph="✕"
+          danger
           onClick={() => props.onChange((d) => removeQuestion(d, container.ref, index))}
-        >
-          ✕
-        </button>
+        />
       </div>
     </li>
   );
@@ -246,6 +237,47 @@ function QuestionList({
   );
 }
 
+/** A tab's row in the outline: select it, duplicate it, remove it (a step's tab or a top-level one). */
+function TabItem({
+  label,
+  name,
+  tab,
+  props,
+}: {
+  label: React.ReactNode;
+  /** The tab's full name in the buttons' labels ("About you › Contact"). */
+  name: string;
+  tab: { step?: number; tab: number };
+  props: OutlineProps;
+}) {
+  const { onChange, onSelect, selection, problems } = props;
+  const self: Selection = tab.step === undefined ? { kind: 'tab', tab: tab.tab } : { kind: 'tab', ...tab };
+  const path = tab.step === undefined ? `tabs.${tab.tab}` : `steps.${tab.step}.tabs.${tab.tab}`;
+  const selected = selection !== undefined && selectionPath(selection) === selectionPath(self);
+  return (
+    <div className="item" aria-current={selected ? 'true' : undefined}>
+      <button type="button" className="select" onClick={() => onSelect(self)}>
+        {label}
+        <ProblemMark problems={problems} path={path} />
+      </button>
+      <GlyphButton
+        label={`Duplicate ${name}`}
+        glyph="❐"
+        onClick={() => {
+          onChange((d) => duplicateTab(d, tab.step, tab.tab));
+          onSelect({ ...self, tab: tab.tab + 1 }, 'section-title');
+        }}
+      />
+      <GlyphButton
+        label={`Remove ${name}`}
+        glyph="✕"
+        danger
+        onClick={() => onChange((d) => removeTab(d, tab.step, tab.tab))}
+      />
+    </div>
+  );
+}
+
 /** Parses a sortable id back into its container and index. */
 function parseId(id: string | number, containers: Container[]): { container: Container; index: number } | undefined {
   const [key, index] = String(id).split('/');
@@ -268,6 +300,24 @@ export function Outline(props: OutlineProps) {
     const to = parseId(over.id, containers);
     if (from && to) onChange((d) => moveQuestionTo(d, from.container.ref, from.index, to.container.ref, to.index));
   };
+  // What a screen reader hears while a question is dragged with the keyboard: names, not ids.
+  const nameAt = (id: string | number) => {
+    const at = parseId(id, containers);
+    const question = at?.container.questions[at.index];
+    return question ? (names.get(question) ?? questionName(question)) : 'the question';
+  };
+  const placeAt = (id: string | number) => {
+    const at = parseId(id, containers);
+    return at ? `place ${at.index + 1} of ${at.container.label}` : 'a place in the outline';
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameAt(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${nameAt(active.id)} is over ${placeAt(over.id)}.` : `${nameAt(active.id)} is over no place.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameAt(active.id)} was dropped at ${placeAt(over.id)}.` : `${nameAt(active.id)} was put back.`,
+    onDragCancel: ({ active }) => `Moving ${nameAt(active.id)} was cancelled: it is back in its place.`,
+  };
   const byRef = (ref: ContainerRef) => containers.find((c) => sameContainer(c.ref, ref));
   const isSelected = (candidate: Selection) =>
     selection !== undefined && selectionPath(selection) === selectionPath(candidate);
@@ -281,7 +331,12 @@ export function Outline(props: OutlineProps) {
           This questionnaire is empty. Add its first question below, or add steps to split it into pages.
         </p>
       )}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{ announcements }}
+      >
         {definition.steps.length > 0 ? (
           <ul>
             {definition.steps.map((step, s) => {
@@ -294,44 +349,32 @@ export function Outline(props: OutlineProps) {
                       <strong>{stepName}</strong>
                       <ProblemMark problems={problems} path={`steps.${s}`} />
                     </button>
-                    <button
-                      type="button"
-                      aria-label={`Move up: ${stepName}`}
-                      title={`Move up: ${stepName}`}
+                    <GlyphButton
+                      label={`Move up: ${stepName}`}
+                      glyph="↑"
                       disabled={s === 0}
                       onClick={() => onChange((d) => moveStep(d, s, -1))}
-                    >
-                      ↑
-                    </button>
-                    <button
-                      type="button"
-                      aria-label={`Move down: ${stepName}`}
-                      title={`Move down: ${stepName}`}
+                    />
+                    <GlyphButton
+                      label={`Move down: ${stepName}`}
+                      glyph="↓"
                       disabled={s === definition.steps.length - 1}
                       onClick={() => onChange((d) => moveStep(d, s, 1))}
-                    >
-                      ↓
-                    </button>
-                    <button
-                      type="button"
-                      aria-label={`Duplicate ${stepName}`}
-                      title={`Duplicate ${stepName}`}
+                    />
+                    <GlyphButton
+                      label={`Duplicate ${stepName}`}
+                      glyph="❐"
                       onClick={() => {
                         onChange((d) => duplicateStep(d, s));
                         onSelect({ kind: 'step', step: s + 1 }, 'section-title');
                       }}
-                    >
-                      ❐
-                    </button>
-                    <button
-                      type="button"
-                      className="danger"
-                      aria-label={`Remove ${stepName}`}
-                      title={`Remove ${stepName}`}
+                    />
+                    <GlyphButton
+                      label={`Remove ${stepName}`}
+                      glyph="✕"
+                      danger
                       onClick={() => onChange((d) => removeStep(d, s))}
-                    >
-                      ✕
-                    </button>
+                    />
                   </div>
                   <ul>
                     {step.tabs.map((tab, t) => {
@@ -339,39 +382,12 @@ export function Outline(props: OutlineProps) {
                       const container = byRef({ step: s, tab: t });
                       return (
                         <li key={tab.id}>
-                          <div
-                            className="item"
-                            aria-current={isSelected({ kind: 'tab', step: s, tab: t }) ? 'true' : undefined}
-                          >
-                            <button
-                              type="button"
-                              className="select"
-                              onClick={() => onSelect({ kind: 'tab', step: s, tab: t })}
-                            >
-                              {tab.title || `Tab ${t + 1}`}
-                              <ProblemMark problems={problems} path={`steps.${s}.tabs.${t}`} />
-                            </button>
-                            <button
-                              type="button"
-                              aria-label={`Duplicate ${tabName}`}
-                              title={`Duplicate ${tabName}`}
-                              onClick={() => {
-                                onChange((d) => duplicateTab(d, s, t));
-                                onSelect({ kind: 'tab', step: s, tab: t + 1 }, 'section-title');
-                              }}
-                            >
-                              ❐
-                            </button>
-                            <button
-                              type="button"
-                              className="danger"
-                              aria-label={`Remove ${tabName}`}
-                              title={`Remove ${tabName}`}
-                              onClick={() => onChange((d) => removeTab(d, s, t))}
-                            >
-                              ✕
-                            </button>
-                          </div>
+                          <TabItem
+                            label={tab.title || `Tab ${t + 1}`}
+                            name={tabName}
+                            tab={{ step: s, tab: t }}
+                            props={props}
+                          />
                           {container && (
                             <QuestionList container={container} containers={containers} names={names} props={props} />
                           )}
@@ -398,40 +414,12 @@ export function Outline(props: OutlineProps) {
           containers.map((container) => (
             <div key={containerKey(container.ref)}>
               {container.ref.tab !== undefined && (
-                <div
-                  className="item"
-                  aria-current={isSelected({ kind: 'tab', tab: container.ref.tab }) ? 'true' : undefined}
-                >
-                  <button
-                    type="button"
-                    className="select"
-                    onClick={() => onSelect({ kind: 'tab', tab: container.ref.tab as number })}
-                  >
-                    <strong>{container.label}</strong>
-                    <ProblemMark problems={problems} path={`tabs.${container.ref.tab}`} />
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={`Duplicate ${container.label}`}
-                    title={`Duplicate ${container.label}`}
-                    onClick={() => {
-                      const tab = container.ref.tab as number;
-                      onChange((d) => duplicateTab(d, undefined, tab));
-                      onSelect({ kind: 'tab', tab: tab + 1 }, 'section-title');
-                    }}
-                  >
-                    ❐
-                  </button>
-                  <button
-                    type="button"
-                    className="danger"
-                    aria-label={`Remove ${container.label}`}
-                    title={`Remove ${container.label}`}
-                    onClick={() => onChange((d) => removeTab(d, undefined, container.ref.tab as number))}
-                  >
-                    ✕
-                  </button>
-                </div>
+                <TabItem
+                  label={<strong>{container.label}</strong>}
+                  name={container.label}
+                  tab={{ tab: container.ref.tab }}
+                  props={props}
+                />
               )}
               <QuestionList container={container} containers={containers} names={names} props={props} />
             </div>
@@ -449,6 +437,109 @@ export function Outline(props: OutlineProps) {
           Add step
         </button>
       </div>
+      <Endings {...props} isSelected={isSelected} />
+      <h3 className="outline-heading">Hidden fields</h3>
+      <div className="item" aria-current={isSelected({ kind: 'hidden' }) ? 'true' : undefined}>
+        <button type="button" className="select" onClick={() => onSelect({ kind: 'hidden' })}>
+          {hiddenFieldsWords(definition)}
+          <ProblemMark problems={problems} path="hiddenFields" />
+        </button>
+      </div>
     </nav>
+  );
+}
+
+/** "utm_source, customer_id" or "None yet: add one", as the outline's item reads. */
+function hiddenFieldsWords(definition: Definition): string {
+  const keys = (definition.hiddenFields ?? []).map((field) => field.key || 'a key not written yet');
+  return keys.length > 0 ? `Hidden fields: ${keys.join(', ')}` : 'Hidden fields: none yet';
+}
+
+/** The endings, under the steps: select, reorder, remove, add. */
+function Endings(props: OutlineProps & { isSelected: (selection: Selection) => boolean }) {
+  const { definition, onChange, onSelect, problems, isSelected } = props;
+  const endings = definition.endings ?? [];
+  return (
+    <>
+      <h3 className="outline-heading">Endings</h3>
+      {endings.length === 0 ? (
+        <p className="muted">Respondents see “Thank you” at the end. Add endings to choose what they see by rules.</p>
+      ) : (
+        <ul aria-label="Endings">
+          {endings.map((ending, index) => {
+            const name = oneLine(ending.title) || `Ending ${index + 1}`;
+            return (
+              <li key={ending.id}>
+                <div className="item" aria-current={isSelected({ kind: 'ending', ending: index }) ? 'true' : undefined}>
+                  <button type="button" className="select" onClick={() => onSelect({ kind: 'ending', ending: index })}>
+                    {name}
+                    <ProblemMark problems={problems} path={`endings.${index}`} />
+                  </button>
+                  <GlyphButton
+                    label={`Move up: ${name}`}
+                    glyph="↑"
+                    disabled={index === 0}
+                    onClick={() => {
+                      onChange((d) => moveEnding(d, index, -1));
+                      if (isSelected({ kind: 'ending', ending: index }))
+                        onSelect({ kind: 'ending', ending: index - 1 });
+                    }}
+                  />
+                  <GlyphButton
+                    label={`Move down: ${name}`}
+                    glyph="↓"
+                    disabled={index === endings.length - 1}
+                    onClick={() => {
+                      onChange((d) => moveEnding(d, index, 1));
+                      if (isSelected({ kind: 'ending', ending: index }))
+                        onSelect({ kind: 'ending', ending: index + 1 });
+                    }}
+                  />
+                  <GlyphButton
+                    label={`Remove ${name}`}
+                    glyph="✕"
+                    danger
+                    onClick={() => onChange((d) => removeEnding(d, index))}
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="actions">
+        <button
+          type="button"
+          onClick={() => {
+            onChange(addEnding);
+            onSelect({ kind: 'ending', ending: endings.length }, 'ending-title');
+          }}
+        >
+          Add ending
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** A one-glyph action of an outline item, named for screen readers and in its tooltip alike. */
+function GlyphButton(props: {
+  label: string;
+  glyph: string;
+  danger?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={props.danger ? 'danger' : undefined}
+      aria-label={props.label}
+      title={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {props.glyph}
+    </button>
   );
 }

@@ -1,8 +1,8 @@
 import type { Definition, RuleConfig } from '@forms-engine/schema';
 import { describe, expect, it } from 'vitest';
+import { question, twoSteps } from '../../test/definitions.ts';
 import { addTab } from './model.ts';
 import { previewDefinition, previewTarget } from './preview-target.ts';
-import { question, twoSteps } from './test-definitions.ts';
 
 const petIsYes: RuleConfig = {
   mode: 'CONDITIONAL',

@@ -15,6 +15,8 @@ export interface PreviewTarget {
   shown: string[];
   /** "This question is shown only when …", one per element set aside. */
   notes: string[];
+  /** A note about the selected element the preview cannot open at (an ending). */
+  aside?: string;
   /** Changes when the preview must open somewhere else. */
   key: string;
 }
@@ -32,7 +34,16 @@ const titled = (noun: string, index: number, title: string) => {
 };
 
 export function previewTarget(definition: Definition, selection: Selection | undefined): PreviewTarget {
-  if (!selection) return { shown: [], notes: [], key: '' };
+  if (!selection || selection.kind === 'hidden') return { shown: [], notes: [], key: '' };
+  if (selection.kind === 'ending') {
+    // The embed shows an ending after the last step; the preview starts at the first screen.
+    return {
+      shown: [],
+      notes: [],
+      aside: 'Endings show after the last step: answer to the end to see which one a respondent gets.',
+      key: `endings.${selection.ending}`,
+    };
+  }
   const stepIndex = selection.kind === 'question' ? selection.container.step : selection.step;
   const tabIndex =
     selection.kind === 'question' ? selection.container.tab : selection.kind === 'tab' ? selection.tab : undefined;

@@ -2,8 +2,8 @@ import type { Definition, Question } from '@forms-engine/schema';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { question } from '../../test/definitions.ts';
 import { Preview } from './preview.tsx';
-import { question } from './test-definitions.ts';
 
 afterEach(() => {
   cleanup();
@@ -89,6 +89,32 @@ describe('Preview', () => {
     await user.click(screen.getByLabelText('Desktop (800 px)'));
     expect(frame.style.width).toBe('800px');
     expect((screen.getByLabelText('Desktop (800 px)') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('lets the builder type the hidden fields’ values a page would pass, and completes without leaving the editor', async () => {
+    const user = userEvent.setup();
+    const definition: Definition = {
+      schemaVersion: 1,
+      steps: [],
+      tabs: [],
+      questions: [question('name', { prompt: 'Your name' })],
+      hiddenFields: [{ key: 'utm_source' }, { key: 'customer_id', label: 'Customer id' }],
+    };
+    render(<Preview definition={definition} />);
+    expect(screen.getByRole('group', { name: 'Hidden field values (as your page would pass them)' })).toBeDefined();
+    await user.type(screen.getByLabelText('utm_source'), 'newsletter');
+    expect((screen.getByLabelText('Customer id (customer_id)') as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(embedText()).toContain('Your name'), { timeout: 5_000 });
+    const submit = [...(embed()?.querySelectorAll('button') ?? [])].find((button) =>
+      /submit/i.test(button.textContent ?? ''),
+    );
+    submit?.click();
+    await waitFor(
+      () => expect(screen.getByRole('status').textContent).toMatch(/^This respondent saw the built-in “Thank you”/),
+      {
+        timeout: 5_000,
+      },
+    );
   });
 
   it('tells what to do when there is nothing to preview', () => {

@@ -1,7 +1,7 @@
 import type { Definition, Question } from '@forms-engine/schema';
 import { describe, expect, it } from 'vitest';
+import { question, twoSteps } from '../../test/definitions.ts';
 import { draftProblems } from './problems.ts';
-import { question, twoSteps } from './test-definitions.ts';
 
 /** twoSteps() with one more question in step 2 (`extra`), for each test to break. */
 function draftWith(extra: Partial<Question>): Definition {
@@ -15,6 +15,28 @@ const CODES = /[A-Z]{2,}_[A-Z_]+|steps\.\d|questions\.\d|typeConfig|questionCode
 describe('draftProblems', () => {
   it('finds nothing in a draft the API accepts', () => {
     expect(draftProblems(twoSteps())).toEqual([]);
+  });
+
+  it('words a translation’s problem by its language and text, with the field on the Translate screen to go to', () => {
+    const draft: Definition = {
+      ...twoSteps(),
+      translations: { de: { color: { prompt: 'x'.repeat(5001) } } },
+    };
+    const problems = draftProblems(draft);
+    expect(problems).toEqual([
+      {
+        path: 'translations.de.color.prompt',
+        message: 'Shorten this to at most 5000 characters.',
+        where: 'German: the prompt of “Colour”',
+        fieldId: 'translation-color.prompt',
+        translation: { language: 'de', key: 'color.prompt' },
+      },
+    ]);
+    const unknown = draftProblems({ ...twoSteps(), translations: { de: { gone: { prompt: 'Weg' } } } });
+    expect(unknown.map((problem) => `${problem.where}: ${problem.message}`)).toEqual([
+      'German: A translation of a text this questionnaire does not have (any more). It goes with your next edit.',
+    ]);
+    expect(unknown[0]?.translation).toEqual({ language: 'de', key: undefined });
   });
 
   it('asks for the value of a half-built condition, at its field, naming the question by its prompt', () => {
@@ -77,13 +99,13 @@ describe('draftProblems', () => {
       draftWith({
         code: 'age',
         type: 'FILE_UPLOAD',
-        typeConfig: { acceptedContentTypes: ['image/png', 'pdf'], maxFiles: 0 },
+        typeConfig: { acceptedContentTypes: ['image/png', 'pdf', 'resume'], maxFiles: 0 },
       } as Partial<Question>),
     );
     expect(problems.map((p) => [p.message, p.fieldId])).toEqual([
       ['Another question already uses the code “age”. Give this question its own code.', 'question-code'],
       [
-        '“pdf” is not a file type. Use one such as image/png, application/pdf or image/* (any image).',
+        '“resume” is not a file type this editor knows. Write an extension such as .pdf or .docx, or a content type such as image/png (image/* for any image).',
         'type-config-acceptedContentTypes',
       ],
       ['Use a whole number of at least 1.', 'type-config-maxFiles'],
@@ -146,6 +168,17 @@ describe('draftProblems', () => {
         'Another question already uses the code “name”. Give this question its own code.',
         'question-code',
       ],
+    ]);
+  });
+});
+
+describe('recall tokens', () => {
+  it('says in words which token names a later question or nothing, at the field that has it', () => {
+    const draft = twoSteps();
+    draft.steps[0]!.questions[0]!.prompt = 'Hi {{age}}, {{nobody}} and {{hidden.utm}} and {{ 1 }}';
+    const problems = draftProblems(draft).map((problem) => `${problem.where}: ${problem.message} [${problem.fieldId}]`);
+    expect(problems).toEqual([
+      '“Hi {{age}}, {{nobody}} and {{hidden.utm}} and {…”: “{{ 1 }}” names no question or hidden field: write {{code}} or {{hidden.key}}, or pick one from “Insert answer”. “{{age}}” recalls “Age”, which is asked later (a question can recall only the questions before it): recall an earlier question, or move this text after it. “{{nobody}}” names no question: pick one from “Insert answer”, or remove it. “{{hidden.utm}}” names no hidden field: declare “utm” under Hidden fields, or remove it. [question-prompt]',
     ]);
   });
 });

@@ -1,9 +1,10 @@
 import { type Condition, Definition, QUESTION_TYPES, type Question, type Step, type Tab } from '@forms-engine/schema';
-import { LIST_OPERATORS, walkDefinition } from '@forms-engine/schema/rules';
+import { isChoiceType, isListOperator, parseRecallToken, walkDefinition } from '@forms-engine/schema/rules';
 import { plainText } from '@forms-engine/schema/text';
-import { oneLine, settingName } from '../../definition-words/index.ts';
+import { languageName, oneLine, questionName, settingName, translatableTexts } from '../../definition-words/index.ts';
+import { LIST_WORDS } from './list-words.ts';
 import { type Selection, selectionOfPath } from './model.ts';
-import { CHOICE_TYPES, choicesOf } from './words.ts';
+import { choicesOf } from './words.ts';
 
 /**
  * What keeps a draft from being saved, in a builder's words: each problem names the element
@@ -21,6 +22,39 @@ export interface DraftProblem {
   selection?: Selection | undefined;
   /** The id of the input to focus once the element is selected. */
   fieldId?: string | undefined;
+  /** A translation's problem: fixed on the Translate screen, in this language, at this text (`q_name.prompt`). */
+  translation?: { language: string; key?: string | undefined } | undefined;
+}
+
+/** The Translate screen's field for one text (`q_name.prompt`): an id that any choice value makes valid. */
+export const translationFieldId = (key: string) =>
+  `translation-${key.replace(/[^A-Za-z0-9_.-]/g, (c) => `~${c.codePointAt(0)?.toString(16)}`)}`;
+
+/** Where a translation's problem is fixed, relative to the questionnaire's draft. */
+export const translateHref = ({ language, key }: { language: string; key?: string | undefined }) =>
+  `translate?language=${encodeURIComponent(language)}${key ? `#${translationFieldId(key)}` : ''}`;
+
+/** A problem under `translations`, worded by the text it is about: "German: the prompt of “Name”". */
+function translationProblem(definition: Definition, issue: Issue): DraftProblem {
+  const [, language, id, ...rest] = issue.path.map(String);
+  const path = issue.path.join('.');
+  if (!language || !id)
+    return { path, message: sentence(issue.message), where: 'The languages', translation: undefined };
+  const field = rest.join('.');
+  const text = translatableTexts(definition).find((entry) => entry.id === id && entry.field === field);
+  const where = text ? `${languageName(language)}: ${text.name}` : languageName(language);
+  const message = !text
+    ? 'A translation of a text this questionnaire does not have (any more). It goes with your next edit.'
+    : issue.code === 'too_big' && issue.origin === 'string'
+      ? `Shorten this to at most ${Number(issue.maximum)} characters.`
+      : sentence(issue.message);
+  return {
+    path,
+    message,
+    where,
+    translation: { language, key: text?.key },
+    ...(text ? { fieldId: translationFieldId(text.key) } : {}),
+  };
 }
 
 /** A problem as the schema (or the server) reports it, before it is worded. */
@@ -131,7 +165,12 @@ function fieldIdOf(element: Element, rest: (string | number)[]): string | undefi
     case 'requirement': {
       if (typeof fourth !== 'number') return `${first}-mode`;
       const part = rest[4];
-      const control = part === 'questionCode' || part === 'source' ? 'source' : part === 'subField' ? 'subfield' : part;
+      const control =
+        part === 'questionCode' || part === 'source' || part === 'key'
+          ? 'source'
+          : part === 'subField'
+            ? 'subfield'
+            : part;
       return `${first}-condition-${fourth}-${control ?? 'source'}`;
     }
     case 'typeConfig': {
@@ -155,12 +194,10 @@ function fieldIdOf(element: Element, rest: (string | number)[]): string | undefi
 const valueAt = (root: unknown, path: (string | number)[]): unknown =>
   path.reduce<unknown>((value, key) => (value as Record<string | number, unknown> | undefined)?.[key], root);
 
-const isList = (operator: string) => (LIST_OPERATORS as readonly string[]).includes(operator);
-
 /** The value input of a condition is a select (choices, yes/no) or something typed. */
 function valueVerb(condition: Condition, questions: Map<string, Question>): 'Choose' | 'Enter' {
   const read = condition.source === 'ANSWER' ? questions.get(condition.questionCode ?? '') : undefined;
-  if (read && !condition.subField && (CHOICE_TYPES.has(read.type) || read.type === 'YES_NO')) return 'Choose';
+  if (read && !condition.subField && (isChoiceType(read.type) || read.type === 'YES_NO')) return 'Choose';
   return read?.type === 'DATE' ? 'Choose' : 'Enter';
 }
 
@@ -181,6 +218,73 @@ function bound(issue: Issue, kind: 'least' | 'most'): string {
   return exclusive ? `Use a number below ${value}.` : `Use a number of at most ${value}.`;
 }
 
+/**
+ * The endings and the hidden fields as places too (after every step), so their problems are named
+ * and lead to their fields: "Ending “You qualify”, visibility condition 1", "Hidden field 2".
+ */
+function closingPlaces(definition: Definition, order: number): Place[] {
+  const places: Place[] = [];
+  (definition.endings ?? []).forEach((ending, index) => {
+    const name = `Ending ${index + 1}${ending.title ? ` “${titled(ending.title)}”` : ''}`;
+    // An ending has a title and a rule as a step has: it is worded as one.
+    places.push({
+      element: { kind: 'step', step: ending as unknown as Step },
+      path: ['endings', index],
+      order,
+      container: name,
+    });
+  });
+  (definition.hiddenFields ?? []).forEach((field, index) => {
+    const name = `Hidden field ${index + 1}${field.key ? ` “${field.key}”` : ''}`;
+    places.push({
+      element: { kind: 'step', step: field as unknown as Step },
+      path: ['hiddenFields', index],
+      order,
+      container: name,
+    });
+  });
+  return places;
+}
+
+const ENDING_FIELDS: Record<string, string> = {
+  title: 'ending-title',
+  body: 'ending-body',
+  redirectUrl: 'ending-redirect',
+};
+
+/** The input of an ending's or a hidden field's field, as their panels name them. */
+function closingFieldId(place: Place, rest: (string | number)[]): string | undefined {
+  const [kind, index] = place.path;
+  if (kind === 'hiddenFields') return rest[0] === 'label' ? `hidden-label-${index}` : `hidden-key-${index}`;
+  if (kind === 'endings' && typeof rest[0] === 'string') return ENDING_FIELDS[rest[0]];
+  return undefined;
+}
+
+/**
+ * The schema's recall checks in words that fit beside the field (the element is named by `where`):
+ * which token names nothing, or names a question asked later (by its prompt), and what to do.
+ */
+function recallMessage(issue: Issue, questions: Map<string, Question>): string | undefined {
+  if (issue.code !== 'custom') return undefined;
+  const message = issue.message.replace(/^[^:]*: (?=The )/, '');
+  const malformed = /has “(.+)”, which names no question or hidden field/.exec(message);
+  if (malformed)
+    return `“${malformed[1]}” names no question or hidden field: write {{code}} or {{hidden.key}}, or pick one from “Insert answer”.`;
+  const noQuestion = /recalls “(.+)”, but no question has the code “(.+)”/.exec(message);
+  if (noQuestion) return `“${noQuestion[1]}” names no question: pick one from “Insert answer”, or remove it.`;
+  const noHidden = /recalls “(.+)”, but no hidden field has the key “(.+)”/.exec(message);
+  if (noHidden)
+    return `“${noHidden[1]}” names no hidden field: declare “${noHidden[2]}” under Hidden fields, or remove it.`;
+  const later = /recalls “(.+)”, which is asked later: (.+)$/.exec(message);
+  if (later) {
+    const token = parseRecallToken(later[1] ?? '');
+    const question = token ? questions.get(token.name) : undefined;
+    const name = question ? `“${shorten(questionName(question))}”` : 'a question';
+    return `“${later[1]}” recalls ${name}, which is asked later (${later[2]}): recall an earlier question, or move this text after it.`;
+  }
+  return undefined;
+}
+
 /** The sentence for one issue, from where it is and what the draft holds there. */
 function messageOf(
   definition: Definition,
@@ -198,6 +302,12 @@ function messageOf(
     if (issue.path.length === 0 && issue.code === 'custom')
       return 'The questionnaire mixes steps, tabs and questions at the top level. Keep one layout: move everything into steps.';
     return tooBig ? `This questionnaire has too many elements here: ${bound(issue, 'most')}` : sentence(issue.message);
+  }
+
+  if (place.path[0] === 'hiddenFields' && first === 'key' && issue.code !== 'custom') {
+    if (String(here ?? '') === '') return 'Give this hidden field a key: the name the page passes it under.';
+    if (tooBig) return 'Use a key of at most 128 characters.';
+    return 'Start the key with a letter or “_”, then use only letters, digits, “_” or “-”.';
   }
 
   if (first === 'code') {
@@ -222,7 +332,7 @@ function messageOf(
     }
     if (fifth === 'value') {
       if (tooBig) return 'Shorten this value to at most 1000 characters.';
-      if (condition && isList(condition.operator) && !Array.isArray(condition.value))
+      if (condition && isListOperator(condition.operator) && !Array.isArray(condition.value))
         return 'Choose one or more values for this condition.';
       if (condition?.value === undefined)
         return `${valueVerb(condition, questions)} the value this condition compares with.`;
@@ -240,10 +350,8 @@ function messageOf(
       }
       if (tooBig) return bound(issue, 'most');
     }
-    if (second === 'acceptedContentTypes' && typeof third === 'number')
-      return `“${String(here)}” is not a file type. Use one such as image/png, application/pdf or image/* (any image).`;
-    if (second === 'allowedCountries' && typeof third === 'number')
-      return `“${String(here)}” is not a country code. Use two capital letters, such as DE or FR.`;
+    const list = typeof second === 'string' ? LIST_WORDS[second] : undefined;
+    if (list && typeof third === 'number') return list.refusal(String(here));
     if (issue.code === 'custom' && (second === 'min' || second === 'max'))
       return type === 'DATE'
         ? 'The earliest date is after the latest. Move it earlier, or the latest later.'
@@ -345,7 +453,8 @@ export function draftProblems(
     });
   }
 
-  const places = placesOf(definition);
+  const places = [...placesOf(definition), ...closingPlaces(definition, 0)];
+  for (const [order, place] of places.entries()) place.order = order;
   const questions = new Map<string, Question>();
   for (const place of places)
     if (place.element.kind === 'question') questions.set(place.element.question.code, place.element.question);
@@ -361,21 +470,36 @@ export function draftProblems(
 
   const seen = new Set<string>();
   const problems: (DraftProblem & { order: number; field: number[] })[] = [];
+  const recallSaid = new Set<DraftProblem>();
   for (const issue of issues) {
     const path = issue.path.join('.');
+    if (issue.path[0] === 'translations') {
+      if (seen.has(path)) continue;
+      seen.add(path);
+      // After every element's own problems, in the order of the texts.
+      problems.push({ ...translationProblem(definition, issue), order: places.length, field: [] });
+      continue;
+    }
     const place = placeOf(issue.path);
     const rest = place ? issue.path.slice(place.path.length) : issue.path;
     // One problem per field: a condition's value that is missing and not a list is one thing to fix.
     const key = `${path}|${rest[0] === 'code' || rest[3] === 'questionCode' ? 'code' : ''}`;
+    // Every token of one text that names nothing (or a later question) is said at that text's field, together.
+    const recall = recallMessage(issue, questions);
+    const said = recall ? problems.find((problem) => problem.path === path && recallSaid.has(problem)) : undefined;
+    if (recall && said) {
+      said.message = `${said.message} ${recall}`;
+      continue;
+    }
     if (seen.has(path) || seen.has(key)) continue;
     seen.add(path);
     seen.add(key);
     problems.push({
       path,
-      message: messageOf(definition, place, rest, issue, questions),
+      message: recall ?? messageOf(definition, place, rest, issue, questions),
       where: place ? whereOf(place, rest) : 'The questionnaire',
       selection: place ? selectionOfPath(place.path.join('.')) : undefined,
-      fieldId: place ? fieldIdOf(place.element, rest) : undefined,
+      fieldId: place ? (closingFieldId(place, rest) ?? fieldIdOf(place.element, rest)) : undefined,
       order: place?.order ?? -1,
       field: [
         FIELD_ORDER.indexOf(String(rest[0] ?? '')),
@@ -383,11 +507,13 @@ export function draftProblems(
         ...rest.filter((k): k is number => typeof k === 'number'),
       ],
     });
+    if (recall) recallSaid.add(problems[problems.length - 1] as DraftProblem);
   }
   problems.sort((a, b) => a.order - b.order || compareLists(a.field, b.field));
   const result = problems.map(({ order: _order, field: _field, ...problem }) => {
     if (!problem.selection) delete problem.selection;
     if (!problem.fieldId) delete problem.fieldId;
+    if (!problem.translation) delete problem.translation;
     return problem;
   });
   if (serverErrors.length === 0) cache.set(definition, result);

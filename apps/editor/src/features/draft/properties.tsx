@@ -2,8 +2,20 @@ import type { Definition, Question, RuleConfig } from '@forms-engine/schema';
 import { allQuestions } from '@forms-engine/schema';
 import { QUESTION_TYPE_NAMES, QUESTION_WIDTHS, type QuestionTypeName } from '@forms-engine/schema/rules';
 import { useRef } from 'react';
-import { type ConditionRef, conditionsReading, setChoiceLabel, setChoiceValue, setCode, setPrompt } from './codes.ts';
+import { typeName, widthName } from '../../definition-words/index.ts';
+import {
+  type ConditionRef,
+  conditionsReading,
+  pasteChoices,
+  setChoiceLabel,
+  setChoiceValue,
+  setCode,
+  setPrompt,
+  tokensFollow,
+} from './codes.ts';
+import { EndingProperties } from './ending-properties.tsx';
 import { FieldErrors } from './field-errors.tsx';
+import { HiddenFieldsPanel } from './hidden-fields-panel.tsx';
 import {
   changeType,
   questionsOf,
@@ -14,9 +26,10 @@ import {
   updateTab,
 } from './model.ts';
 import { type DraftProblem, problemsAt } from './problems.ts';
-import { QUESTION_TYPE_LABELS, QUESTION_WIDTH_LABELS } from './question-types.ts';
+import { recallOptions } from './recall.ts';
 import { RichTextHint } from './rich-text-hint.tsx';
 import { RuleBuilder } from './rule-builder.tsx';
+import { TextInput } from './text-input.tsx';
 import { TypeConfigFields } from './type-config-fields.tsx';
 
 /** What the latest published version uses, so codes that collect answers stay put and changes warn. */
@@ -39,47 +52,6 @@ interface Props {
   onChange: (change: (definition: Definition) => Definition, key: string) => void;
   /** Told what a list box holds but has not added yet (counts as unsaved). */
   onPendingText?: (field: string, text: string) => void;
-}
-
-function TextInput({
-  id,
-  label,
-  value,
-  errors,
-  onChange,
-  onFocus,
-  multiline,
-  hint,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  errors: string[];
-  onChange: (value: string) => void;
-  onFocus?: () => void;
-  multiline?: boolean;
-  hint?: React.ReactNode;
-}) {
-  const describedBy = [hint ? `${id}-hint` : '', errors.length > 0 ? `${id}-errors` : ''].filter(Boolean).join(' ');
-  const common = {
-    id,
-    value,
-    'aria-invalid': errors.length > 0 || undefined,
-    'aria-describedby': describedBy || undefined,
-    onFocus,
-  };
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {multiline ? (
-        <textarea {...common} rows={2} onChange={(event) => onChange(event.target.value)} />
-      ) : (
-        <input {...common} onChange={(event) => onChange(event.target.value)} />
-      )}
-      {hint}
-      <FieldErrors id={`${id}-errors`} errors={errors} />
-    </div>
-  );
 }
 
 function Heading({ children }: { children: React.ReactNode }) {
@@ -126,7 +98,8 @@ function CodeNotes({
 export function Properties({ definition, selection, problems, published, onChange, onPendingText }: Props) {
   const errors = (path: string) => problemsAt(problems, path).map((problem) => problem.message);
   // The rules reading a question, found when its code field gets focus: they follow every keystroke (codes.ts).
-  const codeReaders = useRef<{ id: string; refs: ConditionRef[] }>(undefined);
+  // Its recall tokens follow too, from the name they hold (`tokens`), while the new code is a valid one.
+  const codeReaders = useRef<{ id: string; refs: ConditionRef[]; tokens: string }>(undefined);
   if (!selection) {
     return (
       <section className="panel properties" aria-labelledby="properties-title">
@@ -137,6 +110,21 @@ export function Properties({ definition, selection, problems, published, onChang
   }
   const path = selectionPath(selection);
   const questions = allQuestions(definition);
+  const recall = { options: recallOptions(definition, selection), definition };
+  if (selection.kind === 'hidden') {
+    return <HiddenFieldsPanel definition={definition} problems={problems} onChange={onChange} />;
+  }
+  if (selection.kind === 'ending') {
+    return (
+      <EndingProperties
+        definition={definition}
+        index={selection.ending}
+        problems={problems}
+        recall={recall}
+        onChange={onChange}
+      />
+    );
+  }
   const rules = (
     config: { visibility: RuleConfig; requirement: RuleConfig },
     set: (change: { visibility?: RuleConfig; requirement?: RuleConfig }, key: string) => void,
@@ -147,6 +135,7 @@ export function Properties({ definition, selection, problems, published, onChang
         label="Visibility"
         config={config.visibility}
         questions={questions}
+        hiddenFields={definition.hiddenFields}
         ownCode={ownCode}
         path={`${path}.visibility`}
         fieldErrors={errors}
@@ -156,6 +145,7 @@ export function Properties({ definition, selection, problems, published, onChang
         label="Requirement"
         config={config.requirement}
         questions={questions}
+        hiddenFields={definition.hiddenFields}
         ownCode={ownCode}
         path={`${path}.requirement`}
         fieldErrors={errors}
@@ -182,6 +172,7 @@ export function Properties({ definition, selection, problems, published, onChang
           errors={errors(`${path}.prompt`)}
           multiline
           hint={<RichTextHint id="question-prompt-hint" />}
+          recall={recall}
           onChange={(prompt) =>
             onChange((d) => setPrompt(d, container, index, prompt, published.codes), `${path}.prompt`)
           }
@@ -197,13 +188,19 @@ export function Properties({ definition, selection, problems, published, onChang
             </p>
           }
           onFocus={() => {
-            codeReaders.current = { id: question.id, refs: conditionsReading(definition, question.code) };
+            codeReaders.current = {
+              id: question.id,
+              refs: conditionsReading(definition, question.code),
+              tokens: question.code,
+            };
           }}
           onChange={(code) => {
             const captured = codeReaders.current?.id === question.id ? codeReaders.current : undefined;
             // Without a capture (no focus event), the rules reading the current code follow.
             const refs = captured?.refs ?? conditionsReading(definition, question.code);
-            onChange((d) => setCode(d, container, index, code, refs), `${path}.code`);
+            const tokens = captured?.tokens ?? question.code;
+            if (captured && tokensFollow(definition, tokens, code)) captured.tokens = code;
+            onChange((d) => setCode(d, container, index, code, refs, tokens), `${path}.code`);
           }}
         />
         <CodeNotes question={question} definition={definition} published={published} />
@@ -212,6 +209,7 @@ export function Properties({ definition, selection, problems, published, onChang
           label="Section title (optional heading above this question)"
           value={question.sectionTitle}
           errors={errors(`${path}.sectionTitle`)}
+          recall={recall}
           onChange={(sectionTitle) => change((q) => ({ ...q, sectionTitle }), 'sectionTitle')}
         />
         <div className="row">
@@ -224,7 +222,7 @@ export function Properties({ definition, selection, problems, published, onChang
             >
               {QUESTION_TYPE_NAMES.map((type) => (
                 <option key={type} value={type}>
-                  {QUESTION_TYPE_LABELS[type]}
+                  {typeName(type)}
                 </option>
               ))}
             </select>
@@ -238,7 +236,7 @@ export function Properties({ definition, selection, problems, published, onChang
             >
               {QUESTION_WIDTHS.map((width) => (
                 <option key={width} value={width}>
-                  {QUESTION_WIDTH_LABELS[width]}
+                  {widthName(width)}
                 </option>
               ))}
             </select>
@@ -259,7 +257,14 @@ export function Properties({ definition, selection, problems, published, onChang
           onChoiceValue={(choice, value) =>
             onChange((d) => setChoiceValue(d, container, index, choice, value), `${path}.choices.${choice}.value`)
           }
+          onChoicePaste={(choice, lines, replace) =>
+            onChange(
+              (d) => pasteChoices(d, container, index, choice, lines, replace, lockedValues),
+              `${path}.choices.${choice}.paste`,
+            )
+          }
           onPendingList={(name, text) => onPendingText?.(name, text)}
+          recall={recall}
         />
         {rules(
           question,
@@ -298,6 +303,7 @@ export function Properties({ definition, selection, problems, published, onChang
         label={`${noun} title`}
         value={section.title}
         errors={errors(`${path}.title`)}
+        recall={recall}
         onChange={(title) => setSection({ title }, `${path}.title`)}
       />
       {rules(section, setSection)}

@@ -1,7 +1,8 @@
-import type { Condition, Question, RuleConfig } from '@forms-engine/schema';
-import { ADDRESS_FIELDS, COMBINATORS, LIST_OPERATORS, RULE_MODES, UNARY_OPERATORS } from '@forms-engine/schema/rules';
+import type { Condition, HiddenField, Question, RuleConfig } from '@forms-engine/schema';
+import { ADDRESS_FIELDS, COMBINATORS, isListOperator, isUnaryOperator, RULE_MODES } from '@forms-engine/schema/rules';
 import {
   ADDRESS_PART_NAMES,
+  hiddenFieldName,
   oneLine,
   operatorWords,
   questionName,
@@ -24,6 +25,8 @@ interface Props {
   config: RuleConfig;
   /** Every question of the draft (the ones a condition may read are picked here). */
   questions: Question[];
+  /** The draft's hidden fields (a condition may read one, as text). */
+  hiddenFields?: readonly HiddenField[] | undefined;
   /** The code of the question these rules belong to (it does not read itself). */
   ownCode?: string | undefined;
   path: string;
@@ -32,8 +35,14 @@ interface Props {
 }
 
 type Operator = Condition['operator'];
-const isUnary = (operator: Operator) => (UNARY_OPERATORS as readonly string[]).includes(operator);
-const isList = (operator: Operator) => (LIST_OPERATORS as readonly string[]).includes(operator);
+/** The source select's value for a hidden field: this prefix and its key (codes never start with @). */
+const HIDDEN = '@hidden:';
+
+function sourceValue(condition: Condition): string {
+  if (condition.source === 'EXTERNAL_REF') return '@ref';
+  if (condition.source === 'HIDDEN_FIELD') return `${HIDDEN}${condition.key ?? ''}`;
+  return condition.questionCode ?? '';
+}
 const NUMERIC = new Set(['NUMBER', 'RATING']);
 
 /** A value as the question's answers are: numbers for numbers and ratings. */
@@ -59,7 +68,7 @@ function ValueInput({
   invalid: boolean;
   onChange: (value: Condition['value']) => void;
 }) {
-  const list = isList(condition.operator);
+  const list = isListOperator(condition.operator);
   const choices = choicesOf(question);
   const aria = { 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined };
   if (choices) {
@@ -141,7 +150,16 @@ function ValueInput({
 }
 
 /** Mode, all/any and conditions of one rule (visibility or requirement), in words, every control labelled. */
-export function RuleBuilder({ label, config, questions, ownCode, path, fieldErrors, onChange }: Props) {
+export function RuleBuilder({
+  label,
+  config,
+  questions,
+  hiddenFields = [],
+  ownCode,
+  path,
+  fieldErrors,
+  onChange,
+}: Props) {
   const prefix = label.toLowerCase() as 'visibility' | 'requirement';
   const words = MODE_WORDS[prefix];
   const conditions = config.rule?.conditions ?? [];
@@ -220,7 +238,7 @@ export function RuleBuilder({ label, config, questions, ownCode, path, fieldErro
               const question =
                 condition.source === 'ANSWER' ? questions.find((q) => q.code === condition.questionCode) : undefined;
               const missing = condition.source === 'ANSWER' && !question;
-              const sourceErrors = fieldErrors(`${base}.questionCode`);
+              const sourceErrors = [...fieldErrors(`${base}.questionCode`), ...fieldErrors(`${base}.key`)];
               const operatorErrors = fieldErrors(`${base}.operator`);
               const valueErrors = fieldErrors(`${base}.value`).concat(
                 Array.isArray(condition.value)
@@ -247,20 +265,35 @@ export function RuleBuilder({ label, config, questions, ownCode, path, fieldErro
                           id={`${id}-source`}
                           aria-invalid={sourceErrors.length > 0 || undefined}
                           aria-describedby={sourceErrors.length > 0 ? `${id}-source-errors` : undefined}
-                          value={condition.source === 'EXTERNAL_REF' ? '@ref' : (condition.questionCode ?? '')}
+                          value={sourceValue(condition)}
                           onChange={(event) => {
                             const value = event.target.value;
                             const read = questions.find((q) => q.code === value);
                             updateCondition(
                               index,
-                              value === '@ref'
+                              value.startsWith(HIDDEN)
                                 ? {
-                                    source: 'EXTERNAL_REF',
+                                    source: 'HIDDEN_FIELD',
+                                    key: value.slice(HIDDEN.length),
                                     questionCode: undefined,
                                     subField: undefined,
                                     ...reset(undefined),
                                   }
-                                : { source: 'ANSWER', questionCode: value, subField: undefined, ...reset(read) },
+                                : value === '@ref'
+                                  ? {
+                                      source: 'EXTERNAL_REF',
+                                      questionCode: undefined,
+                                      key: undefined,
+                                      subField: undefined,
+                                      ...reset(undefined),
+                                    }
+                                  : {
+                                      source: 'ANSWER',
+                                      questionCode: value,
+                                      key: undefined,
+                                      subField: undefined,
+                                      ...reset(read),
+                                    },
                               `${id}.source`,
                             );
                           }}
@@ -274,6 +307,15 @@ export function RuleBuilder({ label, config, questions, ownCode, path, fieldErro
                             </option>
                           ))}
                           <option value="@ref">The external reference</option>
+                          {condition.source === 'HIDDEN_FIELD' &&
+                            !hiddenFields.some((field) => field.key === condition.key) && (
+                              <option value={sourceValue(condition)}>A hidden field that is no longer declared</option>
+                            )}
+                          {hiddenFields.map((field) => (
+                            <option key={field.key} value={`${HIDDEN}${field.key}`}>
+                              The hidden field {hiddenFieldName(field)}
+                            </option>
+                          ))}
                         </select>
                         <FieldErrors id={`${id}-source-errors`} errors={sourceErrors} />
                       </div>
@@ -306,9 +348,9 @@ export function RuleBuilder({ label, config, questions, ownCode, path, fieldErro
                           aria-describedby={operatorErrors.length > 0 ? `${id}-operator-errors` : undefined}
                           onChange={(event) => {
                             const operator = event.target.value as Operator;
-                            const value = isUnary(operator)
+                            const value = isUnaryOperator(operator)
                               ? undefined
-                              : isList(operator) !== Array.isArray(condition.value)
+                              : isListOperator(operator) !== Array.isArray(condition.value)
                                 ? undefined
                                 : condition.value;
                             updateCondition(index, { operator, value }, `${id}.operator`);
@@ -319,14 +361,14 @@ export function RuleBuilder({ label, config, questions, ownCode, path, fieldErro
                               {operatorWords(
                                 operator,
                                 condition.subField ? undefined : question,
-                                condition.source === 'EXTERNAL_REF',
+                                condition.source !== 'ANSWER',
                               )}
                             </option>
                           ))}
                         </select>
                         <FieldErrors id={`${id}-operator-errors`} errors={operatorErrors} />
                       </div>
-                      {!isUnary(condition.operator) && (
+                      {!isUnaryOperator(condition.operator) && (
                         <div className="field">
                           <label htmlFor={`${id}-value`}>Value</label>
                           <ValueInput
@@ -362,7 +404,12 @@ export function RuleBuilder({ label, config, questions, ownCode, path, fieldErro
             Add {prefix} condition
           </button>
           <p className="muted rule-summary">
-            In words: {(prefix === 'visibility' ? visibilityInWords : requirementInWords)(config, lookupOf(questions))}.
+            In words:{' '}
+            {(prefix === 'visibility' ? visibilityInWords : requirementInWords)(
+              config,
+              lookupOf(questions, hiddenFields),
+            )}
+            .
           </p>
         </>
       )}

@@ -1,11 +1,14 @@
 import { QUESTION_TYPES } from '@forms-engine/schema';
-import type { QuestionTypeName } from '@forms-engine/schema/rules';
-import { settingName } from '../../definition-words/index.ts';
+import { type QuestionTypeName, TYPE_CONFIG_TEXTS } from '@forms-engine/schema/rules';
+import { useRef } from 'react';
+import { settingName, typeName } from '../../definition-words/index.ts';
 import { ListInput } from '../../ui/list-input.tsx';
 import { ChoicesEditor } from './choices-editor.tsx';
 import { FieldErrors } from './field-errors.tsx';
-import { QUESTION_TYPE_LABELS } from './question-types.ts';
+import { LIST_WORDS } from './list-words.ts';
+import { tokensInWords } from './recall.ts';
 import { RichTextHint } from './rich-text-hint.tsx';
+import { InsertAnswer, type Recall, Recalls } from './text-input.tsx';
 import type { Choice } from './words.ts';
 
 type Config = Record<string, unknown>;
@@ -49,22 +52,6 @@ function defaultsOf(type: QuestionTypeName): Config {
 
 const labelOf = (type: QuestionTypeName, name: string) => settingName(name, type);
 
-/** What a list item must look like, in words, and how it is written. */
-const LISTS: Record<string, { refusal: (item: string) => string; normalize: (item: string) => string; hint: string }> =
-  {
-    acceptedContentTypes: {
-      refusal: (item) =>
-        `“${item}” is not a file type. Use one such as image/png, application/pdf or image/* (any image).`,
-      normalize: (item) => item.toLowerCase(),
-      hint: 'Leave empty to accept any file. For example image/png, application/pdf, or image/* for any image.',
-    },
-    allowedCountries: {
-      refusal: (item) => `“${item}” is not a country code. Use two letters, such as DE or FR.`,
-      normalize: (item) => item.toUpperCase(),
-      hint: 'Leave empty to allow every country. Two-letter codes such as DE, FR or GB.',
-    },
-  };
-
 const RICH_TEXT_FIELDS = new Set(['label', 'body']);
 
 interface Props {
@@ -77,8 +64,11 @@ interface Props {
   /** Choice labels and values go through the definition (their rules follow them). */
   onChoiceLabel: (index: number, label: string) => void;
   onChoiceValue: (index: number, value: string) => void;
+  onChoicePaste: (index: number, lines: string[], replace: boolean) => void;
   /** Told what a list box holds but has not added yet. */
   onPendingList?: (name: string, text: string) => void;
+  /** What the type's texts (labels, placeholder, statement body) may recall. */
+  recall?: Recall | undefined;
 }
 
 /** Every typeConfig field of the question's type, each with an input that fits it. */
@@ -90,8 +80,11 @@ export function TypeConfigFields({
   onChange,
   onChoiceLabel,
   onChoiceValue,
+  onChoicePaste,
   onPendingList,
+  recall,
 }: Props) {
+  const inputs = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement>());
   const fields = typeConfigFields(type);
   if (fields.length === 0) return null;
   const defaults = defaultsOf(type);
@@ -103,7 +96,7 @@ export function TypeConfigFields({
   };
   return (
     <fieldset>
-      <legend>{QUESTION_TYPE_LABELS[type]} settings</legend>
+      <legend>{typeName(type)} settings</legend>
       {fields.map(([name, { kind, element }]) => {
         const id = `type-config-${name}`;
         const errorsId = `${id}-errors`;
@@ -118,6 +111,30 @@ export function TypeConfigFields({
         const hintId = `${id}-hint`;
         const describedBy = (extra?: string) =>
           [extra, errors.length > 0 ? errorsId : undefined].filter(Boolean).join(' ') || undefined;
+        // A text the respondent reads (a label, a placeholder, a statement) may recall answers.
+        const recallable =
+          recall !== undefined && kind === 'string' && (TYPE_CONFIG_TEXTS[type] as readonly string[]).includes(name);
+        const text = typeof value === 'string' ? value : '';
+        const recalls = recallable ? tokensInWords(recall.definition, text) : [];
+        const recallsId = `${id}-recalls`;
+        const withRecalls = (extra?: string) =>
+          describedBy([extra, recalls.length > 0 ? recallsId : undefined].filter(Boolean).join(' ') || undefined);
+        const keep = (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+          if (element) inputs.current.set(name, element);
+          else inputs.current.delete(name);
+        };
+        const recallControls = recallable && (
+          <>
+            <InsertAnswer
+              labelId={`${id}-label`}
+              options={recall.options}
+              input={() => inputs.current.get(name)}
+              value={text}
+              onChange={(next) => set(name, next)}
+            />
+            <Recalls id={recallsId} recalls={recalls} />
+          </>
+        );
         const common = { id, 'aria-invalid': errors.length > 0 || undefined };
         if (kind === 'choices') {
           return (
@@ -127,8 +144,10 @@ export function TypeConfigFields({
                 onChange={(choices) => set(name, choices)}
                 onLabel={onChoiceLabel}
                 onValue={onChoiceValue}
+                onPaste={onChoicePaste}
                 path={`${path}.${name}`}
                 fieldErrors={fieldErrors}
+                recall={recall}
               />
             </div>
           );
@@ -149,7 +168,9 @@ export function TypeConfigFields({
               </label>
             ) : (
               <>
-                <label htmlFor={id}>{label}</label>
+                <label htmlFor={id} id={`${id}-label`}>
+                  {label}
+                </label>
                 {kind === 'number' ? (
                   <input
                     type="number"
@@ -165,20 +186,21 @@ export function TypeConfigFields({
                       id={id}
                       label={label}
                       items={Array.isArray(value) ? value.map(String) : []}
-                      normalize={LISTS[name]?.normalize}
+                      normalize={LIST_WORDS[name]?.normalize}
+                      itemName={LIST_WORDS[name]?.itemName}
                       validate={(item) =>
                         element && !element.safeParse(item).success
-                          ? (LISTS[name]?.refusal(item) ?? `“${item}” is not accepted here.`)
+                          ? (LIST_WORDS[name]?.refusal(item) ?? `“${item}” is not accepted here.`)
                           : undefined
                       }
                       invalid={errors.length > 0}
-                      describedBy={describedBy(LISTS[name] ? hintId : undefined)}
+                      describedBy={describedBy(LIST_WORDS[name] ? hintId : undefined)}
                       onPendingChange={(text) => onPendingList?.(name, text)}
                       onChange={(items) => set(name, items.length > 0 ? items : undefined)}
                     />
-                    {LISTS[name] && (
+                    {LIST_WORDS[name] && (
                       <p id={hintId} className="muted hint">
-                        {LISTS[name].hint}
+                        {LIST_WORDS[name].hint}
                       </p>
                     )}
                   </>
@@ -186,20 +208,26 @@ export function TypeConfigFields({
                   <>
                     <textarea
                       {...common}
-                      aria-describedby={describedBy(hintId)}
+                      ref={keep}
+                      aria-describedby={withRecalls(hintId)}
                       value={typeof value === 'string' ? value : ''}
                       onChange={(event) => set(name, event.target.value)}
                     />
                     <RichTextHint id={hintId} />
+                    {recallControls}
                   </>
                 ) : (
-                  <input
-                    type={type === 'DATE' && (name === 'min' || name === 'max') ? 'date' : 'text'}
-                    {...common}
-                    aria-describedby={describedBy()}
-                    value={typeof value === 'string' ? value : ''}
-                    onChange={(event) => set(name, event.target.value)}
-                  />
+                  <>
+                    <input
+                      type={type === 'DATE' && (name === 'min' || name === 'max') ? 'date' : 'text'}
+                      {...common}
+                      ref={keep}
+                      aria-describedby={withRecalls()}
+                      value={typeof value === 'string' ? value : ''}
+                      onChange={(event) => set(name, event.target.value)}
+                    />
+                    {recallControls}
+                  </>
                 )}
               </>
             )}

@@ -1,5 +1,5 @@
-import type { Question } from '@forms-engine/schema';
-import type { Operator } from '@forms-engine/schema/rules';
+import type { HiddenField, Question } from '@forms-engine/schema';
+import { isChoiceType, type Operator } from '@forms-engine/schema/rules';
 import { type QuestionLookup, questionLookup } from '../../definition-words/index.ts';
 
 /**
@@ -7,21 +7,19 @@ import { type QuestionLookup, questionLookup } from '../../definition-words/inde
  * by prompt, operators, rules as sentences) are `src/definition-words`, shared by every screen.
  */
 
-export const CHOICE_TYPES: ReadonlySet<string> = new Set(['SINGLE_CHOICE', 'MULTI_CHOICE', 'DROPDOWN']);
-
 export interface Choice {
   value: string;
   label: string;
 }
 
 export function choicesOf(question: Question | undefined): Choice[] | undefined {
-  if (!question || !CHOICE_TYPES.has(question.type)) return undefined;
+  if (!question || !isChoiceType(question.type)) return undefined;
   return (question.typeConfig as { choices?: Choice[] }).choices ?? [];
 }
 
-/** The lookup by code over a list of questions (the draft's). */
-export const lookupOf = (questions: readonly Question[]): QuestionLookup =>
-  questionLookup({ questions: [...questions] });
+/** The lookup by code over a list of questions (the draft's), and its hidden fields by key. */
+export const lookupOf = (questions: readonly Question[], hiddenFields: readonly HiddenField[] = []): QuestionLookup =>
+  questionLookup({ questions: [...questions], hiddenFields });
 
 const ANSWERED: Operator[] = ['IS_NOT_EMPTY', 'IS_EMPTY'];
 const TEXT: Operator[] = ['EQUALS', 'NOT_EQUALS', 'CONTAINS', 'NOT_CONTAINS', 'IN', 'NOT_IN', ...ANSWERED];

@@ -2,8 +2,8 @@ import type { WebhookDelivery } from '@forms-engine/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTRPC } from '../../data/trpc.ts';
+import { dateTime } from '../../ui/format.ts';
 import { ProblemMessage } from '../../ui/index.ts';
-import { dateTime } from '../responses/format.ts';
 import { deliveryState, EVENT_LABELS } from './labels.ts';
 
 const PAGE_SIZE = 20;

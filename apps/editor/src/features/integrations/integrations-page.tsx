@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useQuestionnaireId } from '../../data/questionnaire-id.ts';
 import { useTRPC } from '../../data/trpc.ts';
 import { ProblemMessage } from '../../ui/index.ts';
-import { useQuestionnaireId } from '../questionnaires/questionnaire-layout.tsx';
 import { SecretNotice } from './secret-notice.tsx';
 import { WebhookCard } from './webhook-card.tsx';
 import { WebhookForm } from './webhook-form.tsx';

@@ -3,9 +3,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fingerprint, pendingEdits } from '../../data/pending-edits.ts';
+import { twoSteps } from '../../test/definitions.ts';
 import { renderWithApi } from '../../test/fake-api.tsx';
 import { DraftPage } from '../draft/draft-page.tsx';
-import { twoSteps } from '../draft/test-definitions.ts';
 import { QuestionnaireLayout } from './questionnaire-layout.tsx';
 
 // The preview mounts the real embed; these tests are about publishing (preview.test.tsx has it).
@@ -60,36 +60,81 @@ describe('publishing', () => {
     renderLayout({ currentVersion: 2, hasUnpublishedChanges: false });
     await screen.findByRole('heading', { name: 'Survey' });
     expect(publishButton()).toHaveProperty('disabled', true);
-    const reason = screen.getByText('Nothing to publish: the draft is the same as version 2.');
-    expect(publishButton().getAttribute('aria-describedby')).toContain(reason.id);
+    // One line says the state and why Publish is disabled; nothing else repeats the version.
+    const state = screen.getByRole('status');
+    expect(state.textContent).toBe('Version 2 is published. The draft is the same: nothing to publish.');
+    expect(publishButton().getAttribute('aria-describedby')).toContain(state.id);
+    expect(screen.getAllByText(/version 2/i)).toEqual([state]);
   });
 
   it('is enabled when the draft has changes, and before the first publish', async () => {
     renderLayout({ currentVersion: 2, hasUnpublishedChanges: true });
     await screen.findByRole('heading', { name: 'Survey' });
     expect(publishButton()).toHaveProperty('disabled', false);
-    expect(screen.queryByText(/Nothing to publish/)).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe(
+      'Version 2 is published. The draft has changes that are not published yet.',
+    );
     cleanup();
     renderLayout({ currentVersion: 0, hasUnpublishedChanges: false });
     await screen.findByRole('heading', { name: 'Survey' });
     expect(publishButton()).toHaveProperty('disabled', false);
+    expect(screen.getByRole('status').textContent).toBe('Not published yet.');
   });
 
   it('never publishes on Enter in the note; the button does, with the note, then disables itself', async () => {
     const user = userEvent.setup();
-    const { callsTo } = renderLayout({ currentVersion: 1, hasUnpublishedChanges: true });
+    const { callsTo, queryClient } = renderLayout({ currentVersion: 1, hasUnpublishedChanges: true });
     await screen.findByRole('heading', { name: 'Survey' });
     await user.type(screen.getByLabelText('Publish note (optional)'), 'Spring edition{Enter}');
-    // Give a stray submit time to reach the API.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A publish starts its mutation within the key press that asks for it (submit or key handler
+    // alike), so an empty mutation cache now means Enter published nothing, however slow the machine.
+    expect(queryClient.getMutationCache().getAll()).toEqual([]);
     expect(callsTo('questionnaires.publish')).toHaveLength(0);
     expect((screen.getByLabelText('Publish note (optional)') as HTMLInputElement).value).toBe('Spring edition');
 
     await user.click(publishButton());
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Published version 2'));
+    // After publishing, one line: the new version, and that there is nothing left to publish.
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Version 2 is published (just now). The draft is the same: nothing to publish.',
+      ),
+    );
+    expect(screen.getAllByRole('status')).toHaveLength(1);
     expect(callsTo('questionnaires.publish')[0]?.input).toEqual({ id: 'q1', note: 'Spring edition' });
     await waitFor(() => expect(publishButton()).toHaveProperty('disabled', true));
-    expect(screen.getByText('Nothing to publish: the draft is the same as version 2.')).toBeDefined();
+    expect(screen.getAllByText(/version 2/i)).toEqual([screen.getByRole('status')]);
+  });
+});
+
+describe('publishing with texts not translated', () => {
+  it('warns in words for each language, links to what is missing, and publishes all the same', async () => {
+    const user = userEvent.setup();
+    const draft: Definition = {
+      ...twoSteps(),
+      translations: { de: { s1: { title: 'Über Sie' } }, fr: { age: { prompt: 'Âge' } } },
+    };
+    const { callsTo } = renderLayout({ currentVersion: 1, hasUnpublishedChanges: true, draft });
+    await screen.findByRole('heading', { name: 'Survey' });
+    const warning = document.getElementById('publish-warning');
+    expect(warning?.textContent).toContain('Publishing works with texts not translated:');
+    expect([...(warning?.querySelectorAll('li') ?? [])].map((item) => item.textContent)).toEqual([
+      'French: 7 texts not translated; respondents will read them in English.',
+      'German: 7 texts not translated; respondents will read them in English.',
+    ]);
+    expect(screen.getByRole('link', { name: 'Translate them' }).getAttribute('href')).toBe(
+      '/questionnaires/q1/translate?language=fr&missing=1',
+    );
+    expect(publishButton()).toHaveProperty('disabled', false);
+    expect(publishButton().getAttribute('aria-describedby')).toContain('publish-warning');
+    await user.click(publishButton());
+    await waitFor(() => expect(callsTo('questionnaires.publish')).toHaveLength(1));
+    expect(await screen.findByText('Published with texts not translated:')).toBeDefined();
+  });
+
+  it('says nothing for a questionnaire in one language, or one fully translated', async () => {
+    renderLayout({ currentVersion: 1, hasUnpublishedChanges: true, draft: twoSteps() });
+    await screen.findByRole('heading', { name: 'Survey' });
+    expect(document.getElementById('publish-warning')).toBeNull();
   });
 });
 
@@ -104,7 +149,11 @@ describe('publishing never leaves the latest edits behind', () => {
     await user.type(screen.getByLabelText('Prompt'), ' in years');
     // Publish at once, before the autosave's pause has passed.
     await user.click(publishButton());
-    await screen.findByText('Published version 2', { selector: '[role="status"]' }, { timeout: 10_000 });
+    await screen.findByText(
+      'Version 2 is published (just now). The draft is the same: nothing to publish.',
+      { selector: '[role="status"]' },
+      { timeout: 10_000 },
+    );
     const order = calls.map((call) => call.path).filter((path) => path !== 'questionnaires.get');
     expect(order.indexOf('questionnaires.replaceDraft')).toBeGreaterThanOrEqual(0);
     expect(order.indexOf('questionnaires.replaceDraft')).toBeLessThan(order.indexOf('questionnaires.publish'));

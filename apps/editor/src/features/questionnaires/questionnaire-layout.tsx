@@ -1,22 +1,18 @@
 import type { Definition } from '@forms-engine/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import type { Autosaver } from '../../data/autosave.ts';
+import { DraftSaverContext, useDraftSaveState } from '../../data/draft-saver.ts';
 import { pendingEdits } from '../../data/pending-edits.ts';
+import { useQuestionnaireId } from '../../data/questionnaire-id.ts';
 import { useTRPC } from '../../data/trpc.ts';
+import { missingByLanguage, untranslatedInWords } from '../../definition-words/index.ts';
 import { ProblemMessage } from '../../ui/index.ts';
-import { DraftSaverContext, useDraftSaveState } from './draft-saver.ts';
-
-/** The id of the questionnaire in the URL; every page under /questionnaires/:id has it. */
-export function useQuestionnaireId(): string {
-  const { questionnaireId } = useParams();
-  if (!questionnaireId) throw new Error('No questionnaire in the URL');
-  return questionnaireId;
-}
 
 const TABS = [
   { to: '', label: 'Draft', end: true },
+  { to: 'translate', label: 'Translate', end: false },
   { to: 'versions', label: 'Versions', end: false },
   { to: 'settings', label: 'Settings', end: false },
   // The results open on their summary; the table of responses comes after it.
@@ -62,18 +58,29 @@ export function QuestionnaireLayout() {
     }
     publish.mutate({ id, ...(note.trim() ? { note: note.trim() } : {}) });
   };
+  // One line says where publishing stands, and why Publish is disabled when nothing changed.
+  const justPublished = publish.isSuccess && publish.data.currentVersion === currentVersion;
+  const state = publish.isPending
+    ? 'Publishing…'
+    : currentVersion === 0
+      ? 'Not published yet.'
+      : nothingToPublish
+        ? `Version ${currentVersion} is published${justPublished ? ' (just now)' : ''}. The draft is the same: nothing to publish.`
+        : `Version ${currentVersion} is published. The draft has changes that are not published yet.`;
+  const reasonId = blocked && !nothingToPublish ? 'publish-reason' : nothingToPublish ? 'publish-state' : undefined;
+  // Texts not translated warn, and never block: respondents read them in the default language.
+  const untranslated = untranslatedInWords(questionnaire.data.draft);
+  const warned = untranslated.length > 0 && (!nothingToPublish || justPublished);
+  const firstMissing = missingByLanguage(questionnaire.data.draft).find((entry) => entry.missing > 0)?.language;
+  const describedBy = [notSaved ? 'publish-reason' : reasonId, warned ? 'publish-warning' : undefined]
+    .filter(Boolean)
+    .join(' ');
   return (
     <>
       <title>{`${name} · Forms Engine`}</title>
       <h1>{name}</h1>
-      <p className="muted">
-        {currentVersion === 0 ? 'Not published yet' : `Published version ${currentVersion}`}
-        {hasUnpublishedChanges && (
-          <>
-            {' '}
-            <span className="badge">Unpublished changes</span>
-          </>
-        )}
+      <p id="publish-state" className="publish-state" role="status">
+        {state}
       </p>
       {/* Not a form: Enter in the note must never publish; only a press of the button does. */}
       <div className="row">
@@ -85,7 +92,7 @@ export function QuestionnaireLayout() {
           type="button"
           className="primary"
           disabled={publish.isPending || blocked}
-          aria-describedby={blocked || notSaved ? 'publish-reason' : undefined}
+          aria-describedby={describedBy || undefined}
           onClick={() => void publishLatest()}
         >
           Publish
@@ -99,17 +106,27 @@ export function QuestionnaireLayout() {
             Your latest edits to the draft are kept in this browser but not saved yet. <Link to="">Open the draft</Link>{' '}
             to save them before publishing.
           </p>
-        ) : nothingToPublish ? (
-          <p id="publish-reason" className="muted publish-reason">
-            Nothing to publish: the draft is the same as version {currentVersion}.
-          </p>
         ) : notSaved ? (
           <p id="publish-reason" className="muted publish-reason" role="alert">
             Nothing was published: the draft's latest edits could not be saved. Try again in a moment.
           </p>
         ) : null}
-        {publish.isSuccess && <span role="status">Published version {publish.data.currentVersion}</span>}
       </div>
+      {warned && (
+        <div id="publish-warning" className="publish-warning">
+          <p>
+            {justPublished ? 'Published with texts not translated:' : 'Publishing works with texts not translated:'}{' '}
+            {firstMissing && (
+              <Link to={`translate?language=${encodeURIComponent(firstMissing)}&missing=1`}>Translate them</Link>
+            )}
+          </p>
+          <ul>
+            {untranslated.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <ProblemMessage error={publish.error} />
       <nav aria-label="Questionnaire">
         <ul className="tabs">

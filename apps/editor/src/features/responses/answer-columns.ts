@@ -1,6 +1,7 @@
 import type { Definition, Question } from '@forms-engine/schema';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../data/trpc.ts';
+import { dateTime } from '../../ui/format.ts';
 import { answerText, isFileList, placedQuestions } from './format.ts';
 
 /** How many answers the table shows as columns: enough to recognise a response, few enough to fit. */
@@ -22,6 +23,15 @@ export function answerQuestions(definition: Definition, count = ANSWER_COLUMNS):
  * answer), or the draft before the first publication. None until the definition has loaded.
  */
 export function useAnswerQuestions(id: string): Question[] {
+  const definition = useResultsDefinition(id);
+  return definition ? answerQuestions(definition) : [];
+}
+
+/**
+ * The definition the table describes responses by: the latest published version (what respondents
+ * answer), or the draft before the first publication. Undefined until it has loaded.
+ */
+export function useResultsDefinition(id: string): Definition | undefined {
   const trpc = useTRPC();
   const questionnaire = useQuery(trpc.questionnaires.get.queryOptions({ id }));
   const current = questionnaire.data?.currentVersion ?? 0;
@@ -29,8 +39,7 @@ export function useAnswerQuestions(id: string): Question[] {
     ...trpc.questionnaires.version.queryOptions({ id, n: Math.max(1, current) }),
     enabled: current > 0,
   });
-  const definition = current > 0 ? version.data?.definition : questionnaire.data?.draft;
-  return definition ? answerQuestions(definition) : [];
+  return current > 0 ? version.data?.definition : questionnaire.data?.draft;
 }
 
 /** An answer in a table cell: in words (choice labels, Yes/No), files counted, long text cut. */
@@ -42,3 +51,28 @@ export function answerCell(question: Question, value: unknown): string {
   const text = answerText(question, value);
   return text.length > CELL_CHARACTERS ? `${text.slice(0, CELL_CHARACTERS - 1).trimEnd()}…` : text;
 }
+
+/**
+ * A response as a person tells it from the others: when it started, its external reference if
+ * any, and its first answer in words ("started 01/11/2026, 10:00:00, external reference “order-7”,
+ * first answer “Ada”"). `questions` in the definition's order; statements are skipped.
+ */
+export function responseDescription(
+  response: { createdAt: string; externalRef?: string | undefined; answers: Record<string, unknown> },
+  questions: readonly Question[],
+): string {
+  const first = questions.find(
+    (question) => question.type !== 'STATEMENT' && answerCell(question, response.answers[question.code]) !== '—',
+  );
+  return [
+    `started ${dateTime(response.createdAt)}`,
+    response.externalRef ? `external reference “${response.externalRef}”` : '',
+    first ? `first answer “${answerCell(first, response.answers[first.code])}”` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** What erasing a response does, said in its dialog. */
+export const ERASE_CONSEQUENCES =
+  'Its answers and uploaded files are deleted for good (data-subject erasure); this cannot be undone.';

@@ -1,4 +1,5 @@
 import type { Definition, FileReference, Question } from '@forms-engine/schema';
+import { ADDRESS_FIELDS } from '@forms-engine/schema/rules';
 
 /** A question with where it sits (step and tab titles), in the definition's order. */
 export interface PlacedQuestion {
@@ -26,15 +27,6 @@ export function placedQuestions(definition: Definition): PlacedQuestion[] {
   });
   add(definition.questions, '');
   return placed;
-}
-
-export const dateTime = (iso: string | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
-
-export function bytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  if (n < 1024 * 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
-  return `${(n / 1024 / 1024 / 1024).toFixed(1)} GB`;
 }
 
 export function isFileList(value: unknown): value is FileReference[] {
@@ -65,8 +57,7 @@ export function answerText(question: Question | undefined, value: unknown): stri
   if (typeof value === 'object') {
     const address = value as Record<string, unknown>;
     if ('line1' in address) {
-      return ['line1', 'line2', 'city', 'state', 'postalCode', 'country']
-        .map((key) => address[key])
+      return ADDRESS_FIELDS.map((key) => address[key])
         .filter((part) => typeof part === 'string' && part.trim())
         .join(', ');
     }

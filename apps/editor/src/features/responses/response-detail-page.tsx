@@ -1,14 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { problemOf } from '../../data/problem.ts';
+import { useQuestionnaireId } from '../../data/questionnaire-id.ts';
 import { useTRPC } from '../../data/trpc.ts';
-import { questionName } from '../../definition-words/index.ts';
+import { oneLine, questionName, recordedEnding } from '../../definition-words/index.ts';
+import { recordedLanguage } from '../../results/filter-fields.tsx';
+import { STATUS_LABELS } from '../../results/filters.ts';
+import { bytes, dateTime } from '../../ui/format.ts';
 import { ConfirmButton, ProblemMessage } from '../../ui/index.ts';
-import { useQuestionnaireId } from '../questionnaires/questionnaire-layout.tsx';
+import { ERASE_CONSEQUENCES, responseDescription } from './answer-columns.ts';
 import { managementUrl } from './download.ts';
 import { DownloadLink } from './download-link.tsx';
-import { answerText, bytes, dateTime, isFileList, placedQuestions } from './format.ts';
-import { STATUS_LABELS } from './use-response-filters.ts';
+import { answerText, isFileList, placedQuestions } from './format.ts';
 
 export function ResponseDetailPage() {
   const id = useQuestionnaireId();
@@ -71,6 +74,17 @@ export function ResponseDetailPage() {
   const placed = version.data ? placedQuestions(version.data.definition) : [];
   const known = new Set(placed.map((p) => p.question.code));
   const others = Object.keys(r.answers).filter((code) => !known.has(code));
+  // The pinned version's hidden fields, then any value stored under a key it no longer names.
+  const declared = (version.data?.definition.hiddenFields ?? []).map((field) => ({
+    key: field.key,
+    label: oneLine(field.label ?? ''),
+  }));
+  const hiddenKeys = [
+    ...declared,
+    ...Object.keys(r.hidden ?? {})
+      .filter((key) => !declared.some((field) => field.key === key))
+      .map((key) => ({ key, label: '' })),
+  ];
 
   return (
     <section aria-labelledby="response-title">
@@ -83,6 +97,8 @@ export function ResponseDetailPage() {
         <dd>{STATUS_LABELS[r.status]}</dd>
         <dt>Version</dt>
         <dd>v{r.versionNumber}</dd>
+        <dt>Language</dt>
+        <dd>{recordedLanguage(r.meta.language)}</dd>
         <dt>External reference</dt>
         <dd>{r.externalRef ?? '—'}</dd>
         <dt>Started</dt>
@@ -91,16 +107,39 @@ export function ResponseDetailPage() {
         <dd>{dateTime(r.updatedAt)}</dd>
         <dt>Completed</dt>
         <dd>{dateTime(r.completedAt)}</dd>
+        {(r.endingId || (version.data?.definition.endings ?? []).length > 0) && (
+          <>
+            <dt>Ending</dt>
+            <dd>{r.status === 'COMPLETED' ? recordedEnding(r.endingId, version.data?.definition.endings) : '—'}</dd>
+          </>
+        )}
       </dl>
       <ConfirmButton
-        label="Delete response"
-        question="Erase this response for good? Its answers and uploaded files are deleted permanently (data-subject erasure); this cannot be undone."
-        confirmLabel="Delete for good"
+        label="Erase response"
+        question={`Erase the response ${responseDescription(
+          r,
+          placed.map((p) => p.question),
+        )}?`}
+        description={ERASE_CONSEQUENCES}
         className="danger"
         disabled={remove.isPending}
         onConfirm={() => remove.mutate({ id, responseId: r.responseId })}
       />
       <ProblemMessage error={remove.error} />
+
+      {hiddenKeys.length > 0 && (
+        <>
+          <h3>Hidden fields</h3>
+          <dl className="answers">
+            {hiddenKeys.map(({ key, label }) => (
+              <div key={key}>
+                <dt>{label ? `${label} (${key})` : key}</dt>
+                <dd>{r.hidden?.[key] || '—'}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
 
       <h3>Answers</h3>
       <ProblemMessage error={version.error} />

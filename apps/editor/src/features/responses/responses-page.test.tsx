@@ -1,8 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { question } from '../../test/definitions.ts';
 import { FakeProblem, type Handlers, renderWithApi } from '../../test/fake-api.tsx';
 import { questionnaireDetail } from '../../test/questionnaire-detail.ts';
+import { dateTime } from '../../ui/format.ts';
 import { ResponseDetailPage } from './response-detail-page.tsx';
 import { ResponsesPage } from './responses-page.tsx';
 
@@ -37,6 +39,10 @@ function handlers(rows: ReturnType<typeof row>[], total = rows.length): Handlers
     'responses.delete': () => undefined,
     'files.stats': () => ({ fileCount: 3, totalBytes: 2048 }),
     'files.uploadsConfig': () => ({ maxFileSizeMb: 10, maxFilesPerResponse: 20, maxBytesPerResponse: 104857600 }),
+    'questionnaires.versions': () => [
+      { versionNumber: 1, note: '', publishedAt: '2026-11-01T10:00:00.000Z' },
+      { versionNumber: 2, note: '', publishedAt: '2026-11-10T10:00:00.000Z' },
+    ],
   };
 }
 
@@ -53,8 +59,20 @@ describe('the response table', () => {
     expect(within(rows[1] as HTMLElement).getByText('order-7')).toBeDefined();
     expect(within(rows[2] as HTMLElement).getByText('In progress')).toBeDefined();
     expect(within(rows[2] as HTMLElement).getByText('v2')).toBeDefined();
-    expect(await screen.findByText('2.0 KB')).toBeDefined();
-    expect(screen.getByText('10 MB')).toBeDefined();
+    // What is stored is measured; what may be uploaded is a limit, apart and called one.
+    const stored = await screen.findByRole('region', { name: 'Stored now' });
+    const limits = screen.getByRole('region', { name: 'Upload limits' });
+    await waitFor(() => expect(within(stored).getByText('2.0 KB')).toBeDefined());
+    const pairs = (region: HTMLElement) =>
+      [...region.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    expect(pairs(stored)).toEqual(['Files: 3', 'Total size: 2.0 KB']);
+    await waitFor(() =>
+      expect(pairs(limits)).toEqual([
+        'Largest file allowed: 10 MB',
+        'Most files per response: 20',
+        'Most bytes per response: 100.0 MB',
+      ]),
+    );
   });
 
   it('sends the filters as the query input, keeps them in the URL and in the CSV link, headed by codes or prompts', async () => {
@@ -67,7 +85,7 @@ describe('the response table', () => {
     expect(callsTo('responses.browse')[0]?.input).toEqual({ id: 'q1', page: 0, size: 20 });
 
     await user.selectOptions(screen.getByLabelText('Status'), 'Completed');
-    await user.type(screen.getByLabelText('Version'), '2');
+    await user.selectOptions(await screen.findByLabelText('Version'), 'Version 2');
     await user.type(screen.getByLabelText('External reference'), 'order-7');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
 
@@ -89,6 +107,56 @@ describe('the response table', () => {
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
       '/api/v1/questionnaires/q1/responses/export.csv?status=COMPLETED&versionNumber=2&externalRef=order-7&header=prompt',
     );
+    await user.click(screen.getByLabelText('Write answers as people read them (choice labels, Yes/No), not as codes'));
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/api/v1/questionnaires/q1/responses/export.csv?status=COMPLETED&versionNumber=2&externalRef=order-7&header=prompt&values=label',
+    );
+  });
+
+  it('shows the language each response was answered in, and filters by it, the CSV link too', async () => {
+    const user = userEvent.setup();
+    const bilingual = questionnaireDetail({
+      schemaVersion: 1,
+      steps: [],
+      tabs: [],
+      questions: [],
+      translations: { de: {} },
+    });
+    const { callsTo, router } = renderWithApi(routes, {
+      url: '/questionnaires/q1/responses',
+      handlers: {
+        ...handlers([row(1, { meta: { language: 'de' } }), row(2, { meta: { language: 'en' } })]),
+        'questionnaires.get': () => bilingual,
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Responses' });
+    await waitFor(() => expect(within(table).getByRole('columnheader', { name: 'Language' })).toBeDefined());
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1] as HTMLElement).getByText('German (de)')).toBeDefined();
+    expect(within(rows[2] as HTMLElement).getByText('English (en)')).toBeDefined();
+
+    await user.selectOptions(screen.getByLabelText('Language'), 'German (Deutsch)');
+    await waitFor(() =>
+      expect(callsTo('responses.browse').at(-1)?.input).toEqual({ id: 'q1', language: 'de', page: 0, size: 20 }),
+    );
+    expect(router.state.location.search).toBe('?language=de');
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/api/v1/questionnaires/q1/responses/export.csv?language=de',
+    );
+  });
+
+  it('has no language column or filter while every response is in the one language', async () => {
+    renderWithApi(routes, {
+      url: '/questionnaires/q1/responses',
+      handlers: {
+        ...handlers([row(1, { meta: { language: 'en' } })]),
+        'questionnaires.get': () => questionnaireDetail(),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Responses' });
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Response r1' })).toBeDefined());
+    expect(within(table).queryByRole('columnheader', { name: 'Language' })).toBeNull();
+    expect(screen.queryByLabelText('Language')).toBeNull();
   });
 
   it('applies a status at once and keeps the focus on its field (keyboard users change it with arrows)', async () => {
@@ -102,15 +170,23 @@ describe('the response table', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Status'));
   });
 
-  it('says what is wrong with a version filter next to it, without asking the API', async () => {
+  it('offers the published versions as a list, newest first, the same control as the summary', async () => {
     const user = userEvent.setup();
-    const { callsTo } = renderWithApi(routes, { url: '/questionnaires/q1/responses', handlers: handlers([]) });
-    await screen.findByRole('heading', { name: 'No responses yet' });
-    await user.type(screen.getByLabelText('Version'), '0');
-    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(screen.getByLabelText('Version').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('A version number is a whole number from 1')).toBeDefined();
-    expect(callsTo('responses.browse')).toHaveLength(1);
+    const { callsTo, router } = renderWithApi(routes, {
+      url: '/questionnaires/q1/responses?version=7',
+      handlers: handlers([]),
+    });
+    const version = await screen.findByLabelText<HTMLSelectElement>('Version');
+    expect(version.tagName).toBe('SELECT');
+    // A version from a link that is not in the list is still said, not silently dropped.
+    await waitFor(() =>
+      expect([...version.options].map((o) => o.text)).toEqual(['Every version', 'Version 7', 'Version 2', 'Version 1']),
+    );
+    expect(version.value).toBe('7');
+    // A version applies at once, as a status does.
+    await user.selectOptions(version, 'Version 1');
+    await waitFor(() => expect(callsTo('responses.browse').at(-1)?.input).toMatchObject({ versionNumber: 1 }));
+    expect(router.state.location.search).toBe('?version=1');
   });
 
   it('pages through the responses, the page in the URL', async () => {
@@ -130,17 +206,31 @@ describe('the response table', () => {
     expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true);
   });
 
-  it('erases a response only after confirmation, then reloads the list', async () => {
+  it('erases a response only after confirmation, the dialog naming it and its button called as in the table', async () => {
     const user = userEvent.setup();
-    const { callsTo } = renderWithApi(routes, { url: '/questionnaires/q1/responses', handlers: handlers([row(1)]) });
-    await user.click(await screen.findByRole('button', { name: 'Delete response r1' }));
-    const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText(/deleted permanently \(data-subject erasure\)/)).toBeDefined();
+    const draft = { schemaVersion: 1, steps: [], tabs: [], questions: [question('name', { prompt: 'Your name' })] };
+    const { callsTo } = renderWithApi(routes, {
+      url: '/questionnaires/q1/responses',
+      handlers: {
+        ...handlers([row(1, { externalRef: 'order-7', answers: { name: 'Ada' } }), row(2)]),
+        'questionnaires.get': () => questionnaireDetail(draft as never),
+      },
+    });
+    const started = dateTime('2026-11-01T10:00:00.000Z');
+    const name = `Erase response started ${started}, external reference “order-7”, first answer “Ada”`;
+    const erase = await screen.findByRole('button', { name });
+    expect(erase.textContent).toBe('Erase response');
+    expect(screen.getByRole('button', { name: `Erase response started ${started}` })).toBeDefined();
+    await user.click(erase);
+    const dialog = screen.getByRole('dialog', {
+      name: `Erase the response started ${started}, external reference “order-7”, first answer “Ada”?`,
+    });
+    expect(within(dialog).getByText(/deleted for good \(data-subject erasure\)/)).toBeDefined();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(callsTo('responses.delete')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Delete response r1' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete for good' }));
+    await user.click(screen.getByRole('button', { name }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Erase response' }));
     await screen.findByText('Response erased.');
     expect(callsTo('responses.delete')[0]?.input).toEqual({ id: 'q1', responseId: 'r1' });
     await waitFor(() => expect(callsTo('responses.browse')).toHaveLength(2));
@@ -157,8 +247,8 @@ describe('the response table', () => {
         },
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Delete response r1' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete for good' }));
+    await user.click(await screen.findByRole('button', { name: /^Erase response started/ }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Erase response' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/Response not found/);
   });
 });
@@ -354,8 +444,13 @@ describe('a response', () => {
     expect(screen.getByRole('link', { name: 'Download cv.pdf' }).getAttribute('href')).toBe(
       '/api/v1/questionnaires/q1/responses/r1/files/f1',
     );
-    await user.click(screen.getByRole('button', { name: 'Delete response' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete for good' }));
+    await user.click(screen.getByRole('button', { name: 'Erase response' }));
+    expect(
+      screen.getByRole('dialog', {
+        name: `Erase the response started ${dateTime('2026-11-01T10:00:00.000Z')}, external reference “order-7”, first answer “Ada”?`,
+      }),
+    ).toBeDefined();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Erase response' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/questionnaires/q1/responses'));
     expect(callsTo('responses.delete')[0]?.input).toEqual({ id: 'q1', responseId: 'r1' });
   });
@@ -371,5 +466,92 @@ describe('a response', () => {
       },
     });
     expect(await screen.findByRole('heading', { name: 'Response not found' })).toBeDefined();
+  });
+});
+
+describe('hidden fields and endings', () => {
+  const draft = {
+    schemaVersion: 1,
+    steps: [],
+    tabs: [],
+    questions: [question('name', { prompt: 'Your name' })],
+    hiddenFields: [{ key: 'utm_source' }, { key: 'customer_id', label: 'Customer id' }],
+    endings: [{ id: 'e_yes', title: 'You *qualify*', body: '', visibility: { mode: 'ALWAYS' } }],
+  };
+
+  it('shows a column per hidden field, headed by its label or key, and the ending by its title', async () => {
+    renderWithApi(routes, {
+      url: '/questionnaires/q1/responses',
+      handlers: {
+        ...handlers([
+          row(1, { hidden: { utm_source: 'newsletter', customer_id: '42' }, endingId: 'e_yes' }),
+          row(2, { hidden: {}, status: 'IN_PROGRESS', completedAt: undefined }),
+        ]),
+        'questionnaires.get': () => questionnaireDetail(draft as never),
+      },
+    });
+    const table = await screen.findByRole('table');
+    await within(table).findByRole('columnheader', { name: 'utm_source' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['utm_source', 'Customer id', 'Ending']));
+    const cells = (n: number) =>
+      within(within(table).getAllByRole('row')[n] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells(1)).toEqual(expect.arrayContaining(['newsletter', '42', 'You qualify']));
+    expect(cells(2)).toEqual(expect.arrayContaining(['—']));
+  });
+
+  it('filters by the ending, in the URL, the query and the CSV link', async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = renderWithApi(routes, {
+      url: '/questionnaires/q1/responses',
+      handlers: { ...handlers([row(1)]), 'questionnaires.get': () => questionnaireDetail(draft as never) },
+    });
+    await user.selectOptions(await screen.findByLabelText('Ending'), 'You qualify');
+    await waitFor(() => expect(callsTo('responses.browse').at(-1)?.input).toMatchObject({ endingId: 'e_yes' }));
+    expect(router.state.location.search).toBe('?ending=e_yes');
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/api/v1/questionnaires/q1/responses/export.csv?endingId=e_yes',
+    );
+  });
+
+  it('filters by a hidden field’s value typed and applied, in the URL, the query and the CSV link', async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = renderWithApi(routes, {
+      url: '/questionnaires/q1/responses',
+      handlers: { ...handlers([row(1)]), 'questionnaires.get': () => questionnaireDetail(draft as never) },
+    });
+    await user.type(await screen.findByLabelText('utm_source'), 'newsletter');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(callsTo('responses.browse').at(-1)?.input).toMatchObject({ hidden: { utm_source: 'newsletter' } }),
+    );
+    expect(router.state.location.search).toBe('?hidden.utm_source=newsletter');
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/api/v1/questionnaires/q1/responses/export.csv?hidden.utm_source=newsletter',
+    );
+    expect((screen.getByLabelText('Customer id (customer_id)') as HTMLInputElement).value).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect((screen.getByLabelText('utm_source') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows a response’s hidden values and its ending on its page', async () => {
+    renderWithApi(routes, {
+      url: '/questionnaires/q1/responses/r1',
+      handlers: {
+        ...handlers([]),
+        'responses.get': () => row(1, { hidden: { utm_source: 'ad' }, endingId: 'e_yes', versionNumber: 2 }),
+        'questionnaires.version': () => ({ versionNumber: 2, definition: draft }),
+      },
+    });
+    await screen.findByText('You qualify');
+    const facts = document.querySelector('.response-facts')?.textContent ?? '';
+    expect(facts).toContain('EndingYou qualify');
+    const hidden = screen.getByRole('heading', { name: 'Hidden fields' }).nextElementSibling?.textContent;
+    expect(hidden).toBe('utm_sourceadCustomer id (customer_id)—');
   });
 });

@@ -2,24 +2,33 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper, FlexRender, tableFeatures, useTable } from '@tanstack/react-table';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useQuestionnaireId } from '../../data/questionnaire-id.ts';
 import { useTRPC } from '../../data/trpc.ts';
-import { questionName } from '../../definition-words/index.ts';
+import { oneLine, questionName, recordedEnding } from '../../definition-words/index.ts';
+import {
+  EndingField,
+  HiddenValueFields,
+  hiddenFilterOf,
+  LanguageField,
+  recordedLanguage,
+  StatusField,
+  useQuestionnaireLanguages,
+  VersionField,
+} from '../../results/filter-fields.tsx';
+import { hiddenParams, STATUS_LABELS, type Status } from '../../results/filters.ts';
+import { NoResponsesYet } from '../../results/no-responses-yet.tsx';
+import { bytes, dateTime } from '../../ui/format.ts';
 import { ConfirmButton, ProblemMessage } from '../../ui/index.ts';
-import { useQuestionnaireId } from '../questionnaires/questionnaire-layout.tsx';
-import { answerCell, useAnswerQuestions } from './answer-columns.ts';
+import {
+  answerCell,
+  answerQuestions as answerQuestionsOf,
+  ERASE_CONSEQUENCES,
+  responseDescription,
+  useResultsDefinition,
+} from './answer-columns.ts';
 import { managementUrl } from './download.ts';
 import { DownloadLink } from './download-link.tsx';
-import { bytes, dateTime } from './format.ts';
-import { NoResponsesYet } from './no-responses-yet.tsx';
-import { StatusOptions } from './status-options.tsx';
-import {
-  PAGE_SIZE,
-  type ResponseFilters,
-  STATUS_LABELS,
-  STATUSES,
-  type Status,
-  useResponseFilters,
-} from './use-response-filters.ts';
+import { PAGE_SIZE, type ResponseFilters, useResponseFilters } from './use-response-filters.ts';
 
 export interface ResponseRow {
   responseId: string;
@@ -30,6 +39,9 @@ export interface ResponseRow {
   updatedAt: string;
   completedAt?: string;
   answers: Record<string, unknown>;
+  meta: { language?: string | undefined };
+  hidden?: Record<string, string>;
+  endingId?: string;
 }
 
 const features = tableFeatures({});
@@ -40,6 +52,7 @@ export function ResponsesPage() {
   const id = useQuestionnaireId();
   const { filters, page, setFilters, setPage } = useResponseFilters();
   const [headByPrompt, setHeadByPrompt] = useState(false);
+  const [valuesAsLabels, setValuesAsLabels] = useState(false);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const browse = useQuery(trpc.responses.browse.queryOptions({ id, ...filters, page, size: PAGE_SIZE }));
@@ -54,13 +67,48 @@ export function ResponsesPage() {
   );
 
   // The first few answers, headed by their prompts, so a response is recognisable without opening it.
-  const answerColumns = useAnswerQuestions(id).map((question) =>
+  const described = useResultsDefinition(id);
+  const answerQuestions = described ? answerQuestionsOf(described) : [];
+  const languages = useQuestionnaireLanguages(id);
+  const answerColumns = answerQuestions.map((question) =>
     column.accessor((row: ResponseRow) => row.answers[question.code], {
       id: `answer-${question.code}`,
       header: questionName(question),
       cell: (info) => answerCell(question, info.getValue()),
     }),
   );
+  const data: ResponseRow[] = browse.data?.items ?? [];
+  // A column per hidden field of the described definition, and the ending where there are endings.
+  const hiddenColumns = (described?.hiddenFields ?? []).map((field) =>
+    column.accessor((row: ResponseRow) => row.hidden?.[field.key], {
+      id: `hidden-${field.key}`,
+      header: oneLine(field.label ?? '') || field.key,
+      cell: (info) => info.getValue() || '—',
+    }),
+  );
+  const endings = described?.endings ?? [];
+  const endingColumn =
+    endings.length > 0 || data.some((row) => row.endingId)
+      ? [
+          column.accessor((row: ResponseRow) => row.endingId, {
+            id: 'ending',
+            header: 'Ending',
+            cell: (info) => recordedEnding(info.getValue(), endings),
+          }),
+        ]
+      : [];
+  // The language column where there is more than one: the draft has several, or a response on
+  // this page was answered in another than the draft's default.
+  const languageColumn =
+    languages.length > 1 || data.some((row) => row.meta.language && row.meta.language !== languages[0])
+      ? [
+          column.accessor((row: ResponseRow) => row.meta.language, {
+            id: 'language',
+            header: 'Language',
+            cell: (info) => recordedLanguage(info.getValue()),
+          }),
+        ]
+      : [];
   const columns = column.columns([
     column.accessor('responseId', {
       header: 'Response',
@@ -72,6 +120,9 @@ export function ResponsesPage() {
     }),
     column.accessor('status', { header: 'Status', cell: (info) => STATUS_LABELS[info.getValue()] }),
     ...answerColumns,
+    ...hiddenColumns,
+    ...endingColumn,
+    ...languageColumn,
     column.accessor('versionNumber', { header: 'Version', cell: (info) => `v${info.getValue()}` }),
     column.accessor('externalRef', { header: 'External reference', cell: (info) => info.getValue() ?? '—' }),
     column.accessor('createdAt', { header: 'Started', cell: (info) => dateTime(info.getValue()) }),
@@ -79,37 +130,50 @@ export function ResponsesPage() {
     column.display({
       id: 'actions',
       header: 'Actions',
-      cell: (info) => (
-        <ConfirmButton
-          label="Delete"
-          accessibleName={`Delete response ${info.row.original.responseId}`}
-          question="Erase this response for good? Its answers and uploaded files are deleted permanently (data-subject erasure); this cannot be undone."
-          confirmLabel="Delete for good"
-          className="danger"
-          disabled={remove.isPending}
-          onConfirm={() => remove.mutate({ id, responseId: info.row.original.responseId })}
-        />
-      ),
+      cell: (info) => {
+        const described = responseDescription(info.row.original, answerQuestions);
+        return (
+          <ConfirmButton
+            label="Erase response"
+            accessibleName={`Erase response ${described}`}
+            question={`Erase the response ${described}?`}
+            description={ERASE_CONSEQUENCES}
+            className="danger"
+            disabled={remove.isPending}
+            onConfirm={() => remove.mutate({ id, responseId: info.row.original.responseId })}
+          />
+        );
+      },
     }),
   ]);
-  const data: ResponseRow[] = browse.data?.items ?? [];
   const table = useTable({ features, columns, data, getRowId: (row: ResponseRow) => row.responseId });
 
   const total = browse.data?.total ?? 0;
-  const filtered = Boolean(filters.status || filters.versionNumber || filters.externalRef);
+  const filtered = Boolean(
+    filters.status ||
+      filters.versionNumber ||
+      filters.externalRef ||
+      filters.language ||
+      filters.endingId ||
+      filters.hidden,
+  );
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const csvFilters = {
     status: filters.status,
     versionNumber: filters.versionNumber ? String(filters.versionNumber) : undefined,
     externalRef: filters.externalRef,
+    language: filters.language,
+    endingId: filters.endingId,
+    ...hiddenParams(filters.hidden),
     // Codes stay the default: they are what scripts reading the file rely on.
     header: headByPrompt ? 'prompt' : undefined,
+    values: valuesAsLabels ? 'label' : undefined,
   };
 
   return (
     <section aria-labelledby="responses-title">
       <h2 id="responses-title">Responses</h2>
-      <FilterForm filters={filters} onApply={setFilters} />
+      <FilterForm questionnaireId={id} filters={filters} onApply={setFilters} />
       <div className="actions">
         <DownloadLink href={managementUrl.csv(id, csvFilters)} fileName="responses.csv">
           Download CSV
@@ -118,6 +182,14 @@ export function ResponsesPage() {
         <label>
           <input type="checkbox" checked={headByPrompt} onChange={(event) => setHeadByPrompt(event.target.checked)} />{' '}
           Head the answer columns by question prompt (not code)
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={valuesAsLabels}
+            onChange={(event) => setValuesAsLabels(event.target.checked)}
+          />{' '}
+          Write answers as people read them (choice labels, Yes/No), not as codes
         </label>
       </div>
       <ProblemMessage error={browse.error} />
@@ -176,86 +248,64 @@ export function ResponsesPage() {
   );
 }
 
-function FilterForm({ filters, onApply }: { filters: ResponseFilters; onApply: (next: ResponseFilters) => void }) {
-  const [status, setStatus] = useState<string>(filters.status ?? '');
-  const [version, setVersion] = useState(filters.versionNumber ? String(filters.versionNumber) : '');
+function FilterForm({
+  questionnaireId,
+  filters,
+  onApply,
+}: {
+  questionnaireId: string;
+  filters: ResponseFilters;
+  onApply: (next: ResponseFilters) => void;
+}) {
   const [ref, setRef] = useState(filters.externalRef ?? '');
-  // The URL is the truth (back, forward, a shared link): the fields follow it, keeping focus where it is.
-  useEffect(() => {
-    setStatus(filters.status ?? '');
-    setVersion(filters.versionNumber ? String(filters.versionNumber) : '');
-    setRef(filters.externalRef ?? '');
-  }, [filters.status, filters.versionNumber, filters.externalRef]);
-  const [versionError, setVersionError] = useState<string>();
-  const ids = { status: useId(), version: useId(), ref: useId(), versionError: useId() };
-  const apply = (nextStatus: string) => {
-    const n = Number(version);
-    if (version.trim() && (!Number.isInteger(n) || n < 1)) {
-      setVersionError('A version number is a whole number from 1');
-      return;
-    }
-    setVersionError(undefined);
-    const chosen = STATUSES.find((s) => s === nextStatus);
-    onApply({
-      ...(chosen ? { status: chosen } : {}),
-      ...(version.trim() ? { versionNumber: n } : {}),
-      ...(ref.trim() ? { externalRef: ref.trim() } : {}),
-    });
-  };
+  const [hiddenTyped, setHiddenTyped] = useState<Record<string, string>>(filters.hidden ?? {});
+  // The URL is the truth (back, forward, a shared link): the field follows it, keeping focus where it is.
+  useEffect(() => setRef(filters.externalRef ?? ''), [filters.externalRef]);
+  const hiddenKey = JSON.stringify(filters.hidden ?? {});
+  useEffect(() => setHiddenTyped(JSON.parse(hiddenKey) as Record<string, string>), [hiddenKey]);
+  const refId = useId();
+  // Status and version apply at once, with the filters already applied; a typed reference on Apply.
+  const applyAtOnce = (next: ResponseFilters) => onApply({ ...filters, ...next });
+  const { externalRef: _, hidden: _hidden, ...chosen } = filters;
   return (
     <form
       className="row"
       aria-label="Filter responses"
       onSubmit={(event) => {
         event.preventDefault();
-        apply(status);
+        const hidden = hiddenFilterOf(hiddenTyped);
+        onApply({ ...chosen, ...(ref.trim() ? { externalRef: ref.trim() } : {}), ...(hidden ? { hidden } : {}) });
       }}
     >
+      <StatusField value={filters.status} onChange={(status) => applyAtOnce({ status })} />
+      <VersionField
+        questionnaireId={questionnaireId}
+        value={filters.versionNumber}
+        onChange={(versionNumber) => applyAtOnce({ versionNumber })}
+      />
+      <LanguageField
+        questionnaireId={questionnaireId}
+        value={filters.language}
+        onChange={(language) => applyAtOnce({ language })}
+      />
+      <EndingField
+        questionnaireId={questionnaireId}
+        value={filters.endingId}
+        onChange={(endingId) => applyAtOnce({ endingId })}
+      />
       <div className="field">
-        <label htmlFor={ids.status}>Status</label>
-        <select
-          id={ids.status}
-          value={status}
-          onChange={(event) => {
-            // A status applies at once, with what the other fields say.
-            setStatus(event.target.value);
-            apply(event.target.value);
-          }}
-        >
-          <StatusOptions />
-        </select>
+        <label htmlFor={refId}>External reference</label>
+        <input id={refId} value={ref} maxLength={200} onChange={(event) => setRef(event.target.value)} />
       </div>
-      <div className="field">
-        <label htmlFor={ids.version}>Version</label>
-        <input
-          id={ids.version}
-          inputMode="numeric"
-          value={version}
-          onChange={(event) => setVersion(event.target.value)}
-          aria-invalid={versionError ? true : undefined}
-          aria-describedby={versionError ? ids.versionError : undefined}
-          size={6}
-        />
-        {versionError && (
-          <p id={ids.versionError} className="field-error">
-            {versionError}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.ref}>External reference</label>
-        <input id={ids.ref} value={ref} maxLength={200} onChange={(event) => setRef(event.target.value)} />
-      </div>
+      <HiddenValueFields questionnaireId={questionnaireId} values={hiddenTyped} onChange={setHiddenTyped} />
       <button type="submit" className="primary">
         Apply filters
       </button>
       <button
         type="button"
         onClick={() => {
-          setStatus('');
-          setVersion('');
           setRef('');
-          setVersionError(undefined);
+          setHiddenTyped({});
           onApply({});
         }}
       >
@@ -265,26 +315,40 @@ function FilterForm({ filters, onApply }: { filters: ResponseFilters; onApply: (
   );
 }
 
+/** The files stored now (measured) and the limits on uploads (the server's settings), kept apart. */
 function FilesPanel({ id }: { id: string }) {
   const trpc = useTRPC();
   const stats = useQuery(trpc.files.stats.queryOptions({ id }));
   const caps = useQuery(trpc.files.uploadsConfig.queryOptions());
+  const storedId = useId();
+  const limitsId = useId();
   return (
     <section className="panel" aria-labelledby="files-title">
       <h3 id="files-title">Files</h3>
       <ProblemMessage error={stats.error ?? caps.error} />
-      <dl>
-        <dt>Stored files</dt>
-        <dd>{stats.data ? stats.data.fileCount : '…'}</dd>
-        <dt>Stored bytes</dt>
-        <dd>{stats.data ? bytes(stats.data.totalBytes) : '…'}</dd>
-        <dt>Largest file</dt>
-        <dd>{caps.data ? `${caps.data.maxFileSizeMb} MB` : '…'}</dd>
-        <dt>Files per response</dt>
-        <dd>{caps.data ? caps.data.maxFilesPerResponse : '…'}</dd>
-        <dt>Bytes per response</dt>
-        <dd>{caps.data ? bytes(caps.data.maxBytesPerResponse) : '…'}</dd>
-      </dl>
+      <div className="files-panel">
+        <section aria-labelledby={storedId}>
+          <h4 id={storedId}>Stored now</h4>
+          <dl>
+            <dt>Files</dt>
+            <dd>{stats.data ? stats.data.fileCount : '…'}</dd>
+            <dt>Total size</dt>
+            <dd>{stats.data ? bytes(stats.data.totalBytes) : '…'}</dd>
+          </dl>
+        </section>
+        <section aria-labelledby={limitsId}>
+          <h4 id={limitsId}>Upload limits</h4>
+          <dl>
+            <dt>Largest file allowed</dt>
+            <dd>{caps.data ? `${caps.data.maxFileSizeMb} MB` : '…'}</dd>
+            <dt>Most files per response</dt>
+            <dd>{caps.data ? caps.data.maxFilesPerResponse : '…'}</dd>
+            <dt>Most bytes per response</dt>
+            <dd>{caps.data ? bytes(caps.data.maxBytesPerResponse) : '…'}</dd>
+          </dl>
+          <p className="muted hint">Set for the whole server by its administrator.</p>
+        </section>
+      </div>
     </section>
   );
 }

@@ -1,34 +1,24 @@
 import { useSearchParams } from 'react-router';
+import { type ResultFilters, readResultFilters, writeResultFilters } from '../../results/filters.ts';
 
 export const PAGE_SIZE = 20;
-export const STATUSES = ['IN_PROGRESS', 'COMPLETED'] as const;
-export type Status = (typeof STATUSES)[number];
-export const STATUS_LABELS: Record<Status, string> = { IN_PROGRESS: 'In progress', COMPLETED: 'Completed' };
 
-export interface ResponseFilters {
-  status?: Status;
-  versionNumber?: number;
+export interface ResponseFilters extends ResultFilters {
   externalRef?: string;
 }
 
 /** The table's filters and page live in the URL (`?status=&version=&ref=&page=`, page from 1). */
 export function useResponseFilters() {
   const [params, setParams] = useSearchParams();
-  const statusParam = params.get('status');
-  const status = STATUSES.find((s) => s === statusParam);
-  const version = Number(params.get('version'));
   const filters: ResponseFilters = {
-    ...(status ? { status } : {}),
-    ...(Number.isInteger(version) && version >= 1 ? { versionNumber: version } : {}),
+    ...readResultFilters(params),
     ...(params.get('ref') ? { externalRef: params.get('ref') as string } : {}),
   };
   const pageParam = Number(params.get('page'));
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam - 1 : 0;
 
   const write = (next: ResponseFilters, nextPage: number) => {
-    const search = new URLSearchParams();
-    if (next.status) search.set('status', next.status);
-    if (next.versionNumber) search.set('version', String(next.versionNumber));
+    const search = writeResultFilters(new URLSearchParams(), next);
     if (next.externalRef) search.set('ref', next.externalRef);
     if (nextPage > 0) search.set('page', String(nextPage + 1));
     setParams(search);

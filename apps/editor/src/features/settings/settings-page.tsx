@@ -9,12 +9,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useAutosave } from '../../data/autosave.ts';
 import { canonicalJson, fingerprint, type PendingEntry, pendingEdits } from '../../data/pending-edits.ts';
+import { useQuestionnaireId } from '../../data/questionnaire-id.ts';
 import { useTRPC } from '../../data/trpc.ts';
 import { ProblemMessage } from '../../ui/index.ts';
 import { LeaveGuard } from '../../ui/leave-guard.tsx';
 import { ListInput } from '../../ui/list-input.tsx';
 import { refusalInWords, SaveStatus } from '../../ui/save-status.tsx';
-import { useQuestionnaireId } from '../questionnaires/questionnaire-layout.tsx';
 import { EmbedPanel } from './embed-panel.tsx';
 
 /** What this page edits, saved as the draft is: a moment after each change. */
@@ -228,7 +228,11 @@ export function SettingsPage() {
     <>
       <h2 id="settings-title">Settings</h2>
       <SettingsForm key={questionnaire.data.id} questionnaire={questionnaire.data} kept={usable} />
-      <EmbedPanel publicId={questionnaire.data.publicId} published={questionnaire.data.currentVersion > 0} />
+      <EmbedPanel
+        publicId={questionnaire.data.publicId}
+        published={questionnaire.data.currentVersion > 0}
+        hiddenFields={questionnaire.data.draft.hiddenFields}
+      />
     </>
   );
 }

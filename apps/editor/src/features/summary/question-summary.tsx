@@ -2,7 +2,7 @@ import type { SummaryQuestion } from '@forms-engine/schema';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { dateWords, questionName, typeName } from '../../definition-words/index.ts';
-import { bytes } from '../responses/format.ts';
+import { bytes } from '../../ui/format.ts';
 import { BarTable } from './bar-table.tsx';
 import { numberWords } from './summary-words.ts';
 

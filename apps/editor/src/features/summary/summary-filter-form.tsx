@@ -1,93 +1,86 @@
-import type { VersionSummary } from '@forms-engine/schema';
 import { useEffect, useId, useState } from 'react';
-import { StatusOptions } from '../responses/status-options.tsx';
-import { STATUSES } from '../responses/use-response-filters.ts';
+import {
+  EndingField,
+  HiddenValueFields,
+  hiddenFilterOf,
+  LanguageField,
+  StatusField,
+  VersionField,
+} from '../../results/filter-fields.tsx';
+import type { ResultFilters } from '../../results/filters.ts';
 import type { SummaryFilters } from './use-summary-filters.ts';
 
 /**
- * The summary's filters: status and version apply as soon as they change (arrow keys included),
- * the days when the form is applied, so a half-typed date never asks the API.
+ * The summary's filters: status, version and language apply as soon as they change (arrow keys included),
+ * with the days already applied; typed days when the form is applied, so a half-typed date never
+ * asks the API.
  */
 export function SummaryFilterForm({
+  questionnaireId,
   filters,
-  versions,
   onApply,
 }: {
+  questionnaireId: string;
   filters: SummaryFilters;
-  versions: VersionSummary[];
   onApply: (next: SummaryFilters) => void;
 }) {
-  const [status, setStatus] = useState<string>(filters.status ?? '');
-  const [version, setVersion] = useState(filters.versionNumber ? String(filters.versionNumber) : '');
   const [from, setFrom] = useState(filters.from ?? '');
   const [to, setTo] = useState(filters.to ?? '');
   const [rangeError, setRangeError] = useState<string>();
+  const [hiddenTyped, setHiddenTyped] = useState<Record<string, string>>(filters.hidden ?? {});
+  const hiddenKey = JSON.stringify(filters.hidden ?? {});
+  useEffect(() => setHiddenTyped(JSON.parse(hiddenKey) as Record<string, string>), [hiddenKey]);
   // The URL is the truth (back, forward, a shared link): the fields follow it.
   useEffect(() => {
-    setStatus(filters.status ?? '');
-    setVersion(filters.versionNumber ? String(filters.versionNumber) : '');
     setFrom(filters.from ?? '');
     setTo(filters.to ?? '');
-  }, [filters.status, filters.versionNumber, filters.from, filters.to]);
-  const ids = { status: useId(), version: useId(), from: useId(), to: useId(), rangeError: useId() };
+  }, [filters.from, filters.to]);
+  const ids = { from: useId(), to: useId(), rangeError: useId() };
 
-  const apply = (next: { status: string; version: string }) => {
+  const apply = () => {
     if (from && to && to < from) {
       setRangeError('The last day comes before the first day: choose a last day on or after it.');
       return;
     }
     setRangeError(undefined);
-    const chosen = STATUSES.find((s) => s === next.status);
-    const n = Number(next.version);
+    const hidden = hiddenFilterOf(hiddenTyped);
     onApply({
-      ...(chosen ? { status: chosen } : {}),
-      ...(next.version && Number.isInteger(n) ? { versionNumber: n } : {}),
+      ...(hidden ? { hidden } : {}),
+      ...(filters.status ? { status: filters.status } : {}),
+      ...(filters.versionNumber ? { versionNumber: filters.versionNumber } : {}),
+      ...(filters.language ? { language: filters.language } : {}),
+      ...(filters.endingId ? { endingId: filters.endingId } : {}),
       ...(from ? { from } : {}),
       ...(to ? { to } : {}),
     });
   };
-  const newestFirst = [...versions].sort((a, b) => b.versionNumber - a.versionNumber);
-
+  const applyAtOnce = (next: ResultFilters) => onApply({ ...filters, ...next });
   return (
     <form
       className="row"
       aria-label="Filter the summary"
       onSubmit={(event) => {
         event.preventDefault();
-        apply({ status, version });
+        apply();
       }}
     >
-      <div className="field">
-        <label htmlFor={ids.status}>Status</label>
-        <select
-          id={ids.status}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value);
-            apply({ status: event.target.value, version });
-          }}
-        >
-          <StatusOptions />
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.version}>Version</label>
-        <select
-          id={ids.version}
-          value={version}
-          onChange={(event) => {
-            setVersion(event.target.value);
-            apply({ status, version: event.target.value });
-          }}
-        >
-          <option value="">Every version</option>
-          {newestFirst.map((v) => (
-            <option key={v.versionNumber} value={String(v.versionNumber)}>
-              Version {v.versionNumber}
-            </option>
-          ))}
-        </select>
-      </div>
+      <StatusField value={filters.status} onChange={(status) => applyAtOnce({ status })} />
+      <VersionField
+        questionnaireId={questionnaireId}
+        value={filters.versionNumber}
+        onChange={(versionNumber) => applyAtOnce({ versionNumber })}
+      />
+      <LanguageField
+        questionnaireId={questionnaireId}
+        value={filters.language}
+        onChange={(language) => applyAtOnce({ language })}
+      />
+      <EndingField
+        questionnaireId={questionnaireId}
+        value={filters.endingId}
+        onChange={(endingId) => applyAtOnce({ endingId })}
+      />
+      <HiddenValueFields questionnaireId={questionnaireId} values={hiddenTyped} onChange={setHiddenTyped} />
       <div className="field">
         <label htmlFor={ids.from}>Started from</label>
         <input
@@ -117,6 +110,7 @@ export function SummaryFilterForm({
         type="button"
         onClick={() => {
           setRangeError(undefined);
+          setHiddenTyped({});
           onApply({});
         }}
       >

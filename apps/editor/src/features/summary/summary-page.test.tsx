@@ -16,7 +16,10 @@ const routes = [
 
 const summary = (extra: Partial<ResponseSummary> = {}): ResponseSummary => ({
   counts: { responses: 120, inProgress: 30, completed: 90, completionRate: 0.75 },
+  languages: [{ language: 'en', responses: 120, completed: 90 }],
   timeToComplete: { medianSeconds: 95, p90Seconds: 3_900 },
+  endings: [],
+  hiddenFields: [],
   versionNumber: 2,
   steps: [
     { stepId: 's1', title: 'About you', reached: 120, droppedHere: 12 },
@@ -247,6 +250,69 @@ describe('the summary', () => {
   });
 });
 
+describe('languages', () => {
+  const bilingual = questionnaireDetail(
+    {
+      schemaVersion: 1,
+      steps: [],
+      tabs: [],
+      questions: [],
+      translations: { de: {} },
+    },
+    { currentVersion: 2 },
+  );
+  const languages = [
+    { language: 'en', responses: 80, completed: 60 },
+    { language: 'de', responses: 40, completed: 30 },
+  ];
+
+  it('counts the responses answered in each language, with those completed', async () => {
+    renderWithApi(routes, {
+      url: '/questionnaires/q1/summary',
+      handlers: { ...handlers(() => summary({ languages })), 'questionnaires.get': () => bilingual },
+    });
+    const table = await screen.findByRole('table', { name: 'Languages' });
+    expect(rowsOf(table)).toEqual([
+      ['English (en)', '80', '67%', '60'],
+      ['German (de)', '40', '33%', '30'],
+    ]);
+  });
+
+  it('has no language table or filter for a questionnaire in one language', async () => {
+    renderWithApi(routes, { url: '/questionnaires/q1/summary', handlers: handlers() });
+    await screen.findByLabelText('Headline figures');
+    expect(screen.queryByRole('table', { name: 'Languages' })).toBeNull();
+    expect(screen.queryByLabelText('Language')).toBeNull();
+  });
+
+  it('filters by language: sent to the API, kept in the URL and in the link to the responses', async () => {
+    const user = userEvent.setup();
+    const german = { responses: 40, inProgress: 10, completed: 30, completionRate: 0.75 };
+    const { callsTo, router } = renderWithApi(routes, {
+      url: '/questionnaires/q1/summary',
+      handlers: {
+        ...handlers((input) =>
+          summary({ languages, ...((input as { language?: string }).language ? { counts: german } : {}) }),
+        ),
+        'questionnaires.get': () => bilingual,
+      },
+    });
+    await screen.findByLabelText('Headline figures');
+    await user.selectOptions(await screen.findByLabelText('Language'), 'German (Deutsch)');
+    await waitFor(() => expect(callsTo('responses.summary').at(-1)?.input).toEqual({ id: 'q1', language: 'de' }));
+    // The headline counts German alone; the languages' shares stay shares of every language.
+    expect(rowsOf(screen.getByRole('table', { name: 'Languages' }))).toEqual([
+      ['English (en)', '80', '67%', '60'],
+      ['German (de)', '40', '33%', '30'],
+    ]);
+    expect(router.state.location.search).toBe('?language=de');
+    expect(await screen.findByText(/Only responses answered in German/)).toBeDefined();
+    await user.click(within(questionSection('Why?')).getByRole('link', { name: 'All answers in Responses' }));
+    await screen.findByText('Responses screen');
+    expect(router.state.location.search).toBe('?language=de');
+  });
+});
+
 function statsOf(section: HTMLElement): string[] {
   return within(section)
     .getAllByRole('term')
@@ -370,5 +436,77 @@ describe('a summary that cannot be loaded', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The server cannot be reached. Check the connection and try again.',
     );
+  });
+});
+
+describe('endings and hidden fields in the summary', () => {
+  it('draws the completed responses per ending and each hidden field’s values as bars with counts and shares', async () => {
+    renderWithApi(routes, {
+      url: '/questionnaires/q1/summary',
+      handlers: handlers(() =>
+        summary({
+          endings: [
+            { id: 'e_yes', title: 'You *qualify*', count: 60 },
+            { id: 'e_no', title: 'Thank you', count: 0 },
+            { id: null, title: 'No ending recorded', count: 30 },
+          ],
+          hiddenFields: [
+            {
+              key: 'utm_source',
+              answered: 80,
+              values: [
+                { value: 'newsletter', count: 50 },
+                { value: 'ad', count: 30 },
+              ],
+            },
+            { key: 'customer_id', label: 'Customer id', answered: 0, values: [] },
+          ],
+        }),
+      ),
+    });
+    const endings = await screen.findByRole('table', { name: 'Endings' });
+    expect(rowsOf(endings)).toEqual([
+      ['You qualify', '60', '67%'],
+      ['Thank you', '0', '0%'],
+      ['No ending recorded', '30', '33%'],
+    ]);
+    const source = screen.getByRole('table', { name: 'utm_source' });
+    expect(rowsOf(source)).toEqual([
+      ['newsletter', '50', '63%'],
+      ['ad', '30', '38%'],
+    ]);
+    expect(screen.getByText('Passed for 80 of 120 responses')).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Customer id' })).toBeDefined();
+    expect(screen.getByText('No response has a value for it yet.')).toBeDefined();
+  });
+
+  it('filters by a hidden field’s value from a shared link, and by a value typed and applied', async () => {
+    const user = userEvent.setup();
+    const draft = { schemaVersion: 1, steps: [], tabs: [], questions: [], hiddenFields: [{ key: 'utm_source' }] };
+    const { callsTo, router } = renderWithApi(routes, {
+      url: '/questionnaires/q1/summary?hidden.utm_source=ad',
+      handlers: {
+        ...handlers(),
+        'questionnaires.get': () => questionnaireDetail(draft as never, { currentVersion: 2 }),
+      },
+    });
+    await screen.findByLabelText('Headline figures');
+    expect(callsTo('responses.summary')[0]?.input).toEqual({ id: 'q1', hidden: { utm_source: 'ad' } });
+    const field = (await screen.findByLabelText('utm_source')) as HTMLInputElement;
+    expect(field.value).toBe('ad');
+    await user.clear(field);
+    await user.type(field, 'newsletter');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?hidden.utm_source=newsletter'));
+    await waitFor(() =>
+      expect(callsTo('responses.summary').at(-1)?.input).toEqual({ id: 'q1', hidden: { utm_source: 'newsletter' } }),
+    );
+  });
+
+  it('leaves both out when the questionnaire has no endings and no hidden fields', async () => {
+    renderWithApi(routes, { url: '/questionnaires/q1/summary', handlers: handlers() });
+    await screen.findByLabelText('Headline figures');
+    expect(screen.queryByRole('heading', { name: 'Endings' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Hidden fields' })).toBeNull();
   });
 });

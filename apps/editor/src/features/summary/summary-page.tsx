@@ -1,22 +1,23 @@
 import type { ResponseSummary } from '@forms-engine/schema';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuestionnaireId } from '../../data/questionnaire-id.ts';
 import { useTRPC } from '../../data/trpc.ts';
+import { languageName } from '../../definition-words/index.ts';
+import { writeResultFilters } from '../../results/filters.ts';
+import { NoResponsesYet } from '../../results/no-responses-yet.tsx';
 import { ProblemMessage } from '../../ui/index.ts';
-import { useQuestionnaireId } from '../questionnaires/questionnaire-layout.tsx';
-import { NoResponsesYet } from '../responses/no-responses-yet.tsx';
+import { EndingSummary, HiddenFieldSummary } from './endings-and-hidden.tsx';
 import { HeadlineFigures } from './headline-figures.tsx';
+import { LanguageBreakdown } from './language-breakdown.tsx';
 import { QuestionSummary } from './question-summary.tsx';
 import { StepFunnel } from './step-funnel.tsx';
 import { SummaryFilterForm } from './summary-filter-form.tsx';
 import { type SummaryFilters, summaryInput, useSummaryFilters } from './use-summary-filters.ts';
 import './summary.css';
 
-/** The responses screen with the summary's status and version (it has no day filter). */
+/** The responses screen with the summary's status, version and language (it has no day filter). */
 function responsesLink(filters: SummaryFilters): string {
-  const search = new URLSearchParams();
-  if (filters.status) search.set('status', filters.status);
-  if (filters.versionNumber) search.set('version', String(filters.versionNumber));
-  const query = search.toString();
+  const query = writeResultFilters(new URLSearchParams(), filters).toString();
   return `../responses${query ? `?${query}` : ''}`;
 }
 
@@ -29,18 +30,17 @@ export function SummaryPage() {
   const id = useQuestionnaireId();
   const trpc = useTRPC();
   const { filters, setFilters } = useSummaryFilters();
-  const versions = useQuery(trpc.questionnaires.versions.queryOptions({ id }));
   const summary = useQuery({
     ...trpc.responses.summary.queryOptions(summaryInput(id, filters)),
     // New filters keep the last figures on screen until theirs arrive, so nothing jumps.
     placeholderData: keepPreviousData,
   });
-  const filtered = Boolean(filters.status || filters.versionNumber || filters.from || filters.to);
+  const filtered = Boolean(filters.status || filters.versionNumber || filters.language || filters.from || filters.to);
 
   return (
     <section className="summary-page" aria-labelledby="summary-title" aria-busy={summary.isFetching}>
       <h2 id="summary-title">Summary</h2>
-      <SummaryFilterForm filters={filters} versions={versions.data ?? []} onApply={setFilters} />
+      <SummaryFilterForm questionnaireId={id} filters={filters} onApply={setFilters} />
       <ProblemMessage error={summary.error} />
       {summary.error ? null : !summary.data ? (
         <p>Loading the summary…</p>
@@ -51,13 +51,13 @@ export function SummaryPage() {
           <NoResponsesYet id={id} />
         )
       ) : (
-        <SummaryBody summary={summary.data} link={responsesLink(filters)} />
+        <SummaryBody summary={summary.data} link={responsesLink(filters)} language={filters.language} />
       )}
     </section>
   );
 }
 
-function SummaryBody({ summary, link }: { summary: ResponseSummary; link: string }) {
+function SummaryBody({ summary, link, language }: { summary: ResponseSummary; link: string; language?: string }) {
   const responses = summary.counts.responses;
   return (
     <>
@@ -65,9 +65,14 @@ function SummaryBody({ summary, link }: { summary: ResponseSummary; link: string
         {summary.versionNumber === null
           ? 'Questions and steps as in the draft (nothing is published yet).'
           : `Questions and steps as in version ${summary.versionNumber}; answers given to other versions count under the same questions.`}
+        {language &&
+          ` Only responses answered in ${languageName(language)}, with the questions in its words where they are translated.`}
       </p>
       <HeadlineFigures summary={summary} />
+      <LanguageBreakdown languages={summary.languages} />
       <StepFunnel steps={summary.steps} responses={responses} />
+      <EndingSummary endings={summary.endings} />
+      <HiddenFieldSummary hiddenFields={summary.hiddenFields} responses={responses} />
       <section aria-labelledby="questions-title">
         <h3 id="questions-title">Questions</h3>
         {summary.questions.length === 0 ? (

@@ -1,10 +1,8 @@
 import { useSearchParams } from 'react-router';
-import { STATUSES, type Status } from '../responses/use-response-filters.ts';
+import { type ResultFilters, readResultFilters, writeResultFilters } from '../../results/filters.ts';
 
 /** What a builder picks: a status, a version, and a range of whole days (both days included). */
-export interface SummaryFilters {
-  status?: Status;
-  versionNumber?: number;
+export interface SummaryFilters extends ResultFilters {
   /** `YYYY-MM-DD`, the first day included. */
   from?: string;
   /** `YYYY-MM-DD`, the last day included. */
@@ -35,29 +33,26 @@ export function summaryInput(id: string, filters: SummaryFilters) {
     id,
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.versionNumber ? { versionNumber: filters.versionNumber } : {}),
+    ...(filters.language ? { language: filters.language } : {}),
+    ...(filters.endingId ? { endingId: filters.endingId } : {}),
+    ...(filters.hidden ? { hidden: filters.hidden } : {}),
     ...(from ? { from: from.toISOString() } : {}),
     ...(to ? { to: to.toISOString() } : {}),
   };
 }
 
-/** The summary's filters live in the URL (`?status=&version=&from=&to=`), so a summary can be shared. */
+/** The summary's filters live in the URL (`?status=&version=&language=&from=&to=`), so a summary can be shared. */
 export function useSummaryFilters() {
   const [params, setParams] = useSearchParams();
-  const statusParam = params.get('status');
-  const status = STATUSES.find((s) => s === statusParam);
-  const version = Number(params.get('version'));
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const filters: SummaryFilters = {
-    ...(status ? { status } : {}),
-    ...(Number.isInteger(version) && version >= 1 ? { versionNumber: version } : {}),
+    ...readResultFilters(params),
     ...(isDay(from) ? { from } : {}),
     ...(isDay(to) ? { to } : {}),
   };
   const setFilters = (next: SummaryFilters) => {
-    const search = new URLSearchParams();
-    if (next.status) search.set('status', next.status);
-    if (next.versionNumber) search.set('version', String(next.versionNumber));
+    const search = writeResultFilters(new URLSearchParams(), next);
     if (next.from) search.set('from', next.from);
     if (next.to) search.set('to', next.to);
     setParams(search);

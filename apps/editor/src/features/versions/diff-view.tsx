@@ -24,7 +24,15 @@ function summaryOf(diff: DefinitionDiff): string {
     diff.moved.length && `${plural(diff.moved.length, 'question', 'questions')} moved`,
   ].filter(Boolean);
   const sections = diff.sectionsAdded.length + diff.sectionsRemoved.length + diff.sectionsChanged.length;
-  const parts = [questions.join(', '), sections && `${plural(sections, 'step or tab', 'steps or tabs')} changed`];
+  const languages = diff.languagesAdded.length + diff.languagesRemoved.length + diff.languageChanges.length;
+  const parts = [
+    questions.join(', '),
+    sections && `${plural(sections, 'step or tab', 'steps or tabs')} changed`,
+    languages && 'the languages changed',
+    ...diff.translations.map(
+      (language) => `${language.name}: ${plural(language.changes.length, 'translation', 'translations')} changed`,
+    ),
+  ];
   return `${parts.filter(Boolean).join('; ')}.`;
 }
 
@@ -108,7 +116,7 @@ function NameList({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-/** A comparison in words: questions by prompt with old and new values side by side, then steps and tabs. */
+/** A comparison in words: questions by prompt with old and new values side by side, then steps, tabs, endings and hidden fields. */
 export function DiffView({ diff, from, to }: Props) {
   if (isEmptyDiff(diff))
     return (
@@ -147,14 +155,30 @@ export function DiffView({ diff, from, to }: Props) {
       )}
       {diff.sectionsChanged.length > 0 && (
         <section>
-          <h3>Steps and tabs changed</h3>
+          <h3>Steps, tabs, endings and hidden fields changed</h3>
           {diff.sectionsChanged.map((section) => (
             <ChangeTable key={section.key} name={section.name} changes={section.changes} from={from} to={to} />
           ))}
         </section>
       )}
-      <NameList title="Steps and tabs added" items={diff.sectionsAdded} />
-      <NameList title="Steps and tabs removed" items={diff.sectionsRemoved} />
+      <NameList title="Steps, tabs and endings added" items={diff.sectionsAdded} />
+      <NameList title="Steps, tabs and endings removed" items={diff.sectionsRemoved} />
+      <NameList title="Languages added" items={diff.languagesAdded} />
+      <NameList title="Languages removed" items={diff.languagesRemoved} />
+      {diff.languageChanges.length > 0 && (
+        <section>
+          <h3>Languages changed</h3>
+          <ChangeTable name="The questionnaire" changes={diff.languageChanges} from={from} to={to} />
+        </section>
+      )}
+      {diff.translations.length > 0 && (
+        <section>
+          <h3>Translations changed</h3>
+          {diff.translations.map((language) => (
+            <ChangeTable key={language.key} name={language.name} changes={language.changes} from={from} to={to} />
+          ))}
+        </section>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { Definition, Question } from '@forms-engine/schema';
 import { describe, expect, it } from 'vitest';
-import { question } from '../draft/test-definitions.ts';
+import { question } from '../../test/definitions.ts';
 import { diffDefinitions, isEmptyDiff, NOTHING } from './diff.ts';
 
 const step = (id: string, title: string, questions: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -126,6 +126,31 @@ describe('diffDefinitions', () => {
     ]);
   });
 
+  it('names accepted file types as a builder does: by type and extension, wildcards in words', () => {
+    const upload = (acceptedContentTypes: string[]) =>
+      def([
+        step('s1', 'One', [
+          question('cv', { type: 'FILE_UPLOAD', prompt: 'CV', typeConfig: { acceptedContentTypes } } as never),
+        ]),
+      ]);
+    const [cv] = diffDefinitions(
+      upload(['application/pdf']),
+      upload([
+        'application/pdf',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        'image/*',
+        'application/x-thing',
+      ]),
+    ).changed;
+    expect(cv?.changes).toEqual([
+      {
+        what: 'Accepted file types',
+        before: 'PDF document (.pdf)',
+        after: 'PDF document (.pdf), Word document (.docx), Any image, application/x-thing',
+      },
+    ]);
+  });
+
   it('shows a change of markup only as the text written, and a changed code as a change of the same question', () => {
     const before = def([step('s1', 'One', [question('a', { prompt: 'See the policy' })])]);
     const after = def([
@@ -180,5 +205,114 @@ describe('diffDefinitions', () => {
     expect(diff.moved.map((move) => move.name)).toEqual(['Prompt of d']);
     expect(diff.sectionsAdded).toEqual(['Step 2 (untitled)']);
     expect(diff.sectionsRemoved).toEqual(['Step “Two”']);
+  });
+});
+
+describe('languages and translations in the comparison', () => {
+  const named = () => def([step('s1', 'About you', [question('name', { prompt: 'Name' }), contact()])]);
+  const withGerman = (texts: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    ({ ...named(), translations: { de: texts }, ...extra }) as unknown as Definition;
+
+  it('names each translation that changed by its text, old and new side by side, under its language', () => {
+    const before = withGerman({ name: { prompt: 'Name' }, contact: { typeConfig: { choices: { phone: 'Telefon' } } } });
+    const after = withGerman({
+      name: { prompt: 'Ihr Name' },
+      s1: { title: 'Über Sie' },
+      contact: { typeConfig: { choices: {} } },
+    });
+    const diff = diffDefinitions(before, after);
+    expect(diff.translations).toEqual([
+      {
+        key: 'de',
+        name: 'German',
+        changes: [
+          { what: 'The title of step “About you” translated', before: 'Not translated', after: '“Über Sie”' },
+          { what: 'The prompt of “Name” changed', before: '“Name”', after: '“Ihr Name”' },
+          {
+            what: 'The choice “Phone” of “How should we contact you?” no longer translated',
+            before: '“Telefon”',
+            after: 'Not translated',
+          },
+        ],
+      },
+    ]);
+    expect(isEmptyDiff(diffDefinitions(before, before))).toBe(true);
+  });
+
+  it('names languages added (with how much is translated) and removed, the default and the switcher', () => {
+    const before = withGerman({ name: { prompt: 'Ihr Name' } });
+    const after = {
+      ...named(),
+      defaultLanguage: 'en',
+      languageSwitcher: true,
+      translations: { fr: { name: { prompt: 'Nom' } } },
+    } as unknown as Definition;
+    const diff = diffDefinitions(before, after);
+    expect(diff.languagesAdded).toEqual(['French (français): 1 of 5 texts translated']);
+    expect(diff.languagesRemoved).toEqual(['German (Deutsch)']);
+    expect(diff.languageChanges).toEqual([
+      { what: 'Language switcher for respondents', before: 'Not shown', after: 'Shown' },
+    ]);
+    const swapped = { ...named(), defaultLanguage: 'de' } as unknown as Definition;
+    expect(diffDefinitions(named(), swapped).languageChanges).toEqual([
+      { what: 'Default language', before: 'English', after: 'German (Deutsch)' },
+    ]);
+  });
+});
+
+describe('endings and hidden fields in the comparison', () => {
+  const ending = (id: string, title: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    title,
+    body: '',
+    visibility: { mode: 'ALWAYS' },
+    ...extra,
+  });
+  const withEndings = (endings: unknown[], hiddenFields?: unknown[]) =>
+    ({
+      ...def([step('s1', 'One', [question('a', { type: 'NUMBER', prompt: 'Size' })])]),
+      endings,
+      hiddenFields,
+    }) as Definition;
+
+  it('says which endings were added, removed and changed (title, text, redirect, rule) in words', () => {
+    const before = withEndings([ending('e1', 'Thanks'), ending('e2', 'Old one')], [{ key: 'utm_source' }]);
+    const after = withEndings(
+      [
+        ending('e1', 'You qualify', {
+          body: 'Book a time',
+          redirectUrl: 'https://example.org/book',
+          visibility: {
+            mode: 'CONDITIONAL',
+            rule: {
+              combinator: 'ALL',
+              conditions: [{ source: 'ANSWER', questionCode: 'a', operator: 'GREATER_THAN', value: 10 }],
+            },
+          },
+        }),
+        ending('e3', 'New one'),
+      ],
+      [{ key: 'utm_source' }, { key: 'customer_id' }],
+    );
+    const diff = diffDefinitions(before, after);
+    expect(diff.sectionsAdded).toEqual(['Ending “New one”']);
+    expect(diff.sectionsRemoved).toEqual(['Ending “Old one”']);
+    expect(diff.sectionsChanged).toEqual([
+      {
+        key: 'e1',
+        name: 'Ending “You qualify”',
+        changes: [
+          { what: 'Title', before: '“Thanks”', after: '“You qualify”' },
+          { what: 'Text', before: NOTHING, after: '“Book a time”' },
+          { what: 'Redirect address', before: NOTHING, after: 'https://example.org/book' },
+          { what: 'Shown', before: 'Always shown', after: 'Shown when “Size” is more than 10' },
+        ],
+      },
+      {
+        key: 'hiddenFields',
+        name: 'Hidden fields',
+        changes: [{ what: 'Hidden fields', before: 'utm_source', after: 'utm_source, customer_id' }],
+      },
+    ]);
   });
 });

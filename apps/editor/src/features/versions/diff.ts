@@ -1,6 +1,10 @@
-import type { Layout, Question, RuleConfig, Step, Tab } from '@forms-engine/schema/rules';
-import { walkDefinition } from '@forms-engine/schema/rules';
+import type { Definition, Ending, Layout, Question, RuleConfig, Step, Tab } from '@forms-engine/schema/rules';
+import { DEFAULT_LANGUAGE, walkDefinition } from '@forms-engine/schema/rules';
 import {
+  languageLabel,
+  languageName,
+  languagesInOrder,
+  missingTexts,
   oneLine,
   type QuestionLookup,
   questionLookup,
@@ -9,6 +13,8 @@ import {
   requirementInWords,
   settingName,
   settingValue,
+  translatableTexts,
+  translationOf,
   typeName,
   visibilityInWords,
   widthName,
@@ -62,7 +68,18 @@ export interface DefinitionDiff {
   sectionsAdded: string[];
   sectionsRemoved: string[];
   sectionsChanged: SectionChanges[];
+  /** "German (Deutsch): 5 of 8 texts translated". */
+  languagesAdded: string[];
+  languagesRemoved: string[];
+  /** The default language, the language switcher. */
+  languageChanges: Change[];
+  /** Per language both sides have: each text whose translation changed, by its name ("The prompt of “Name”"). */
+  translations: SectionChanges[];
 }
+
+/** A definition with its languages, as both sides of a comparison are. */
+export type Compared = Layout &
+  Pick<Definition, 'defaultLanguage' | 'translations' | 'languageSwitcher' | 'hiddenFields' | 'endings'>;
 
 /** Marks the side of a change that has no value ("Choices added": nothing before). */
 export const NOTHING = '—';
@@ -94,8 +111,8 @@ interface Placed {
 }
 
 interface Section {
-  kind: 'Step' | 'Tab';
-  element: Step | Tab;
+  kind: 'Step' | 'Tab' | 'Ending';
+  element: Step | Tab | Ending;
   name: string;
 }
 
@@ -106,13 +123,13 @@ interface Indexed {
 }
 
 /** "Step “About you”"; an untitled one by its place ("Step 2 (untitled)"). */
-const sectionLabel = (kind: 'Step' | 'Tab', title: string, index: number) => {
+const sectionLabel = (kind: 'Step' | 'Tab' | 'Ending', title: string, index: number) => {
   const words = oneLine(title ?? '');
   return words ? `${kind} ${quoted(words)}` : `${kind} ${index + 1} (untitled)`;
 };
 
-/** Questions in walking order with their places; steps and tabs by id with their names. */
-function index(definition: Layout): Indexed {
+/** Questions in walking order with their places; steps, tabs and endings by id with their names. */
+function index(definition: Layout & { endings?: readonly Ending[] | undefined }): Indexed {
   const questions: Placed[] = [];
   const sections = new Map<string, Section>();
   const counters = new Map<string, number>();
@@ -135,6 +152,9 @@ function index(definition: Layout): Indexed {
       counters.set(sectionIds, n + 1);
       questions.push({ question: element.question, section, sectionIds, index: n });
     }
+  });
+  (definition.endings ?? []).forEach((ending, position) => {
+    sections.set(ending.id, { kind: 'Ending', element: ending, name: sectionLabel('Ending', ending.title, position) });
   });
   return { questions, sections, lookup: questionLookup(definition) };
 }
@@ -227,6 +247,16 @@ function settingChanges(then: Question, now: Question): Change[] {
 }
 
 /** Shown and Required in words when the rule itself changed (not when only a prompt it names did). */
+/** An ending's text and redirect address, old and new. */
+function endingChanges(then: Ending, now: Ending): Change[] {
+  const changes: Change[] = [];
+  if ((then.body ?? '') !== (now.body ?? ''))
+    changes.push({ what: 'Text', before: textWords(then.body), after: textWords(now.body) });
+  if ((then.redirectUrl ?? '') !== (now.redirectUrl ?? ''))
+    changes.push({ what: 'Redirect address', before: then.redirectUrl || NOTHING, after: now.redirectUrl || NOTHING });
+  return changes;
+}
+
 function ruleChanges(
   then: { visibility?: RuleConfig; requirement?: RuleConfig },
   now: { visibility?: RuleConfig; requirement?: RuleConfig },
@@ -274,8 +304,70 @@ const summary = (placed: Placed): QuestionSummary => ({
   place: placeWords(placed),
 });
 
+/** Marks a text with no translation on one side. */
+export const NOT_TRANSLATED = 'Not translated';
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Languages added and removed, the default and the switcher: in words. */
+function languageDiff(
+  before: Compared,
+  after: Compared,
+): Pick<DefinitionDiff, 'languagesAdded' | 'languagesRemoved' | 'languageChanges'> {
+  const then = languagesInOrder(before);
+  const now = languagesInOrder(after);
+  const total = translatableTexts(after).length;
+  const changes: Change[] = [];
+  const oldDefault = before.defaultLanguage ?? DEFAULT_LANGUAGE;
+  const newDefault = after.defaultLanguage ?? DEFAULT_LANGUAGE;
+  if (oldDefault !== newDefault)
+    changes.push({ what: 'Default language', before: languageLabel(oldDefault), after: languageLabel(newDefault) });
+  if (Boolean(before.languageSwitcher) !== Boolean(after.languageSwitcher))
+    changes.push({
+      what: 'Language switcher for respondents',
+      before: before.languageSwitcher ? 'Shown' : 'Not shown',
+      after: after.languageSwitcher ? 'Shown' : 'Not shown',
+    });
+  return {
+    languagesAdded: now
+      .filter((tag) => !then.includes(tag))
+      .map((tag) =>
+        tag === newDefault
+          ? `${languageLabel(tag)} (the default)`
+          : `${languageLabel(tag)}: ${total - missingTexts(after, tag).length} of ${total} texts translated`,
+      ),
+    languagesRemoved: then.filter((tag) => !now.includes(tag)).map(languageLabel),
+    languageChanges: changes,
+  };
+}
+
+/** Each translation that changed, in each language both sides translate into, named by the newer side's texts. */
+function translationDiff(before: Compared, after: Compared): SectionChanges[] {
+  const then = languagesInOrder(before).slice(1);
+  const shared = languagesInOrder(after)
+    .slice(1)
+    .filter((tag) => then.includes(tag));
+  const texts = translatableTexts(after);
+  const result: SectionChanges[] = [];
+  for (const language of shared) {
+    const changes: Change[] = [];
+    for (const text of texts) {
+      const was = translationOf(before.translations, language, text);
+      const is = translationOf(after.translations, language, text);
+      if (was === is) continue;
+      changes.push({
+        what: `${capital(text.name)} ${was === undefined ? 'translated' : is === undefined ? 'no longer translated' : 'changed'}`,
+        before: was === undefined ? NOT_TRANSLATED : textWords(was),
+        after: is === undefined ? NOT_TRANSLATED : textWords(is),
+      });
+    }
+    if (changes.length > 0) result.push({ key: language, name: languageName(language), changes });
+  }
+  return result;
+}
+
 /** What changed from `before` to `after`, in words. */
-export function diffDefinitions(before: Layout, after: Layout): DefinitionDiff {
+export function diffDefinitions(before: Compared, after: Compared): DefinitionDiff {
   const a = index(before);
   const b = index(after);
   const pairs = pairQuestions(a, b);
@@ -288,6 +380,8 @@ export function diffDefinitions(before: Layout, after: Layout): DefinitionDiff {
     sectionsAdded: [],
     sectionsRemoved: [],
     sectionsChanged: [],
+    ...languageDiff(before, after),
+    translations: translationDiff(before, after),
   };
   // The order of the questions both sides share, to tell a real move from a shift.
   const sharedBefore = a.questions.filter((placed) => paired.has(placed));
@@ -316,10 +410,19 @@ export function diffDefinitions(before: Layout, after: Layout): DefinitionDiff {
         before: textWords(old.element.title),
         after: textWords(section.element.title),
       });
+    if (section.kind === 'Ending') changes.push(...endingChanges(old.element as Ending, section.element as Ending));
     changes.push(...ruleChanges(old.element, section.element, a, b));
     if (changes.length > 0) diff.sectionsChanged.push({ key: id, name: section.name, changes });
   }
   for (const [id, section] of a.sections) if (!b.sections.has(id)) diff.sectionsRemoved.push(section.name);
+  const keys = (definition: Compared) => (definition.hiddenFields ?? []).map((field) => field.key).join(', ');
+  if (!same(before.hiddenFields ?? [], after.hiddenFields ?? [])) {
+    diff.sectionsChanged.push({
+      key: 'hiddenFields',
+      name: 'Hidden fields',
+      changes: [{ what: 'Hidden fields', before: keys(before) || NOTHING, after: keys(after) || NOTHING }],
+    });
+  }
   return diff;
 }
 

@@ -1,10 +1,16 @@
-import type { Question, RuleConfig } from '@forms-engine/schema/rules';
-import { walkDefinition } from '@forms-engine/schema/rules';
+import type { Definition, Question, RuleConfig } from '@forms-engine/schema/rules';
+import { localize, walkDefinition } from '@forms-engine/schema/rules';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useQuestionnaireId } from '../../data/questionnaire-id.ts';
 import { useTRPC } from '../../data/trpc.ts';
 import {
+  endingName,
+  languageLabel,
+  languageName,
+  languagesInOrder,
+  missingTexts,
   oneLine,
   type QuestionLookup,
   questionLookup,
@@ -12,12 +18,15 @@ import {
   quoted,
   requirementInWords,
   sectionName,
+  settingName,
+  settingValue,
+  textCount,
+  translatableTexts,
   typeName,
   visibilityInWords,
   widthName,
 } from '../../definition-words/index.ts';
 import { ProblemMessage } from '../../ui/index.ts';
-import { useQuestionnaireId } from '../questionnaires/questionnaire-layout.tsx';
 import './versions.css';
 
 /** A step's or tab's rules, only when they say more than "always shown, optional". */
@@ -44,9 +53,12 @@ function SectionRules({
   );
 }
 
-/** One question as a builder reads it: prompt, type, width, rules in words, choices. */
+/** One question as a builder reads it: prompt, type, width, rules in words, choices, the other settings. */
 function QuestionSummary({ question, lookup }: { question: Question; lookup: QuestionLookup }) {
   const choices = (question.typeConfig as { choices?: { value: string; label: string }[] }).choices;
+  const settings = Object.entries(question.typeConfig as Record<string, unknown>)
+    .filter(([key, value]) => key !== 'choices' && value !== undefined)
+    .map(([key, value]) => `${settingName(key, question.type)}: ${settingValue(key, question.type, value)}`);
   return (
     <div className="panel version-question">
       {question.sectionTitle && <p className="muted">Section: {oneLine(question.sectionTitle)}</p>}
@@ -60,6 +72,43 @@ function QuestionSummary({ question, lookup }: { question: Question; lookup: Que
       {choices && choices.length > 0 && (
         <p>Choices: {choices.map((choice) => quoted(oneLine(choice.label) || choice.value)).join(', ')}</p>
       )}
+      {settings.length > 0 && <p>{settings.join(' · ')}</p>}
+    </div>
+  );
+}
+
+/** The version's languages, how much of each is translated, and which one it is read in here. */
+function VersionLanguages(props: {
+  definition: Definition;
+  languages: string[];
+  language: string;
+  onLanguage: (language: string) => void;
+}) {
+  const total = translatableTexts(props.definition).length;
+  const [first, ...others] = props.languages;
+  const switcher = props.definition.languageSwitcher;
+  return (
+    <div className="version-languages">
+      <p>
+        In {languageName(first as string)} (the default)
+        {others
+          .map(
+            (tag) =>
+              `, ${languageName(tag)} (${total - missingTexts(props.definition, tag).length} of ${textCount(total)} translated)`,
+          )
+          .join('')}
+        . {switcher ? 'Respondents see a language switcher.' : 'No language switcher for respondents.'}
+      </p>
+      <div className="field">
+        <label htmlFor="version-language">Read this version in</label>
+        <select id="version-language" value={props.language} onChange={(event) => props.onLanguage(event.target.value)}>
+          {props.languages.map((tag) => (
+            <option key={tag} value={tag}>
+              {languageLabel(tag)}
+            </option>
+          ))}
+        </select>
+      </div>
     </div>
   );
 }
@@ -70,6 +119,7 @@ export function VersionPage() {
   const param = useParams().version ?? '';
   const n = /^[1-9]\d*$/.test(param) ? Number(param) : Number.NaN;
   const trpc = useTRPC();
+  const [params, setParams] = useSearchParams();
   const version = useQuery({
     ...trpc.questionnaires.version.queryOptions({ id, n }),
     enabled: Number.isInteger(n) && n > 0,
@@ -85,7 +135,11 @@ export function VersionPage() {
     );
   if (version.error) return <ProblemMessage error={version.error} />;
   if (!version.data) return <p>Loading…</p>;
-  const definition = version.data.definition;
+  const languages = languagesInOrder(version.data.definition);
+  const requested = params.get('language') ?? '';
+  const language = languages.includes(requested) ? requested : (languages[0] as string);
+  // The version as respondents in `language` read it (texts not translated in the default language).
+  const definition = localize(version.data.definition, language);
   const lookup = questionLookup(definition);
   const rows: ReactNode[] = [];
   walkDefinition(definition, (element) => {
@@ -122,7 +176,40 @@ export function VersionPage() {
         Published {new Date(version.data.publishedAt).toLocaleString()}
         {version.data.note && ` · ${version.data.note}`}
       </p>
+      {languages.length > 1 && (
+        <VersionLanguages
+          definition={version.data.definition}
+          languages={languages}
+          language={language}
+          onLanguage={(tag) => setParams({ language: tag }, { replace: true })}
+        />
+      )}
       {rows.length === 0 ? <p>This version has no questions.</p> : rows}
+      {(definition.endings ?? []).length > 0 && (
+        <>
+          <h3>Endings</h3>
+          {(definition.endings ?? []).map((ending, index) => (
+            <div className="panel version-question" key={ending.id}>
+              <p>
+                <strong>{endingName(ending, index)}</strong>
+              </p>
+              <p className="muted">{visibilityInWords(ending.visibility, lookup)}</p>
+              {ending.body && <p>{oneLine(ending.body)}</p>}
+              {ending.redirectUrl && <p>Then goes to {ending.redirectUrl}</p>}
+            </div>
+          ))}
+        </>
+      )}
+      {(definition.hiddenFields ?? []).length > 0 && (
+        <>
+          <h3>Hidden fields</h3>
+          <p>
+            {(definition.hiddenFields ?? [])
+              .map((field) => (field.label ? `${field.key} (${oneLine(field.label)})` : field.key))
+              .join(', ')}
+          </p>
+        </>
+      )}
     </>
   );
 }

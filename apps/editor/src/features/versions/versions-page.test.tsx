@@ -2,8 +2,8 @@ import type { Definition, Question } from '@forms-engine/schema';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { question } from '../../test/definitions.ts';
 import { type Handlers, renderWithApi } from '../../test/fake-api.tsx';
-import { question } from '../draft/test-definitions.ts';
 import { VersionPage } from './version-page.tsx';
 import { VersionsPage } from './versions-page.tsx';
 
@@ -51,6 +51,11 @@ const v2 = definition([
   contact,
   question('question_5', { prompt: 'Your phone number', requirement: phoneRule } as never),
   question('question_14', { type: 'EMAIL', prompt: 'Work email' }),
+  question('question_20', {
+    type: 'FILE_UPLOAD',
+    prompt: 'Your CV',
+    typeConfig: { acceptedContentTypes: ['application/pdf', 'image/*'], maxFiles: 2 },
+  } as Partial<Question>),
 ]);
 
 function handlers(versions: Definition[]): Handlers {
@@ -115,6 +120,31 @@ describe('versions', () => {
     expect((screen.getByLabelText('From') as HTMLSelectElement).value).toBe('1');
   });
 
+  it('names translation changes in words under their language, and the languages added', async () => {
+    const german = { ...v1, translations: { de: { question_5: { prompt: 'Ihre Nummer' } } } };
+    const more = {
+      ...v1,
+      translations: {
+        de: { question_5: { prompt: 'Ihre Telefonnummer' }, s1: { title: 'Kontakt' } },
+        fr: { s1: { title: 'Contact' } },
+      },
+    };
+    renderWithApi(routes, { url: '/questionnaires/q1/versions?from=1&to=2', handlers: handlers([german, more]) });
+    const differences = await screen.findByRole('region', { name: 'Differences' });
+    expect(await within(differences).findByText(/German: 2 translations changed\.$/)).toBeDefined();
+    const table = within(differences).getByRole('table', { name: 'German' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['The title of step “Contact” translated', 'Not translated', '“Kontakt”'],
+      ['The prompt of “Your number” changed', '“Ihre Nummer”', '“Ihre Telefonnummer”'],
+    ]);
+    expect(within(differences).getByText('French (français): 1 of 5 texts translated')).toBeDefined();
+    expect(differences.textContent).not.toMatch(MACHINE_WORDS);
+  });
+
   it('says so when the two sides are the same', async () => {
     renderWithApi(routes, { url: '/questionnaires/q1/versions?from=2&to=draft', handlers: handlers([v1, v2]) });
     expect(await screen.findByText('No differences: Version 2 and the draft are the same.')).toBeDefined();
@@ -131,10 +161,27 @@ describe('one version', () => {
       screen.getByText('Short text · Full row · Always shown · Required when “How should we contact you?” is “Phone”'),
     ).toBeDefined();
     expect(screen.getByText('Choices: “Phone”, “E-mail”')).toBeDefined();
+    expect(screen.getByText('Accepted file types: PDF document (.pdf), Any image · Most files: 2')).toBeDefined();
     expect(screen.getByRole('link', { name: 'What changed since version 1' }).getAttribute('href')).toBe(
       '/questionnaires/q1/versions?from=1&to=2',
     );
     expect(document.body.textContent).not.toMatch(MACHINE_WORDS);
+  });
+
+  it('reads a version in another of its languages, and says how much of each is translated', async () => {
+    const user = userEvent.setup();
+    const german = { ...v1, languageSwitcher: true, translations: { de: { question_5: { prompt: 'Ihre Nummer' } } } };
+    renderWithApi(routes, { url: '/questionnaires/q1/versions/1', handlers: handlers([german]) });
+    expect(
+      await screen.findByText(
+        'In English (the default), German (1 of 5 texts translated). Respondents see a language switcher.',
+      ),
+    ).toBeDefined();
+    expect(screen.getByText('Your number')).toBeDefined();
+    await user.selectOptions(screen.getByLabelText('Read this version in'), 'de');
+    expect(await screen.findByText('Ihre Nummer')).toBeDefined();
+    // A text not translated reads in the default language, as respondents see it.
+    expect(screen.getByText('How should we contact you?')).toBeDefined();
   });
 
   it('answers a version number that cannot exist in words, without asking the API', async () => {

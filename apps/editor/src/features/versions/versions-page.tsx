@@ -2,9 +2,9 @@ import type { Definition } from '@forms-engine/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQuestionnaireId } from '../../data/questionnaire-id.ts';
 import { useTRPC } from '../../data/trpc.ts';
 import { ConfirmButton, ProblemMessage } from '../../ui/index.ts';
-import { useQuestionnaireId } from '../questionnaires/questionnaire-layout.tsx';
 import { diffDefinitions } from './diff.ts';
 import { DiffView } from './diff-view.tsx';
 

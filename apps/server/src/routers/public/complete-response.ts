@@ -1,20 +1,21 @@
-import { ResponseRef } from '@forms-engine/schema';
+import { CompleteResponseRequest, ResponseRef } from '@forms-engine/schema';
 import { z } from 'zod';
 import { completeResponse } from '../../services/public-responses.ts';
 import { procedure } from '../../trpc.ts';
 
 export const completeResponseProcedure = procedure
   .meta({
-    errors: ['NOT_FOUND', 'ALREADY_SUBMITTED'],
+    errors: ['NOT_FOUND', 'UNKNOWN_ENDING', 'ALREADY_SUBMITTED'],
+    optionalBody: true,
     openapi: {
       method: 'POST',
       path: '/public/v1/responses/{responseId}/complete',
       tags: ['Public'],
       summary: 'Complete the response (idempotent; the first completedAt is kept)',
       description:
-        'Marks the response COMPLETED. Repeating it answers 200 and keeps the first completedAt. Under ONE_PER_REF only one response per externalRef can complete; the others get 409 ALREADY_SUBMITTED.',
+        'Marks the response COMPLETED. Repeating it answers 200 and keeps the first completedAt. Under ONE_PER_REF only one response per externalRef can complete; the others get 409 ALREADY_SUBMITTED. The body is optional: `{ "endingId": "…" }` records the ending the respondent saw (one of the pinned version\'s endings, else 400 UNKNOWN_ENDING and nothing changes); no body, or `{}`, records none. A repeated completion keeps the first ending, whatever it names.',
     },
   })
-  .input(ResponseRef)
+  .input(CompleteResponseRequest.extend(ResponseRef.shape))
   .output(z.void())
-  .mutation(({ ctx, input }) => completeResponse(ctx.deps, input.responseId));
+  .mutation(({ ctx, input }) => completeResponse(ctx.deps, input.responseId, input.endingId));

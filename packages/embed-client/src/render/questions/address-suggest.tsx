@@ -39,7 +39,7 @@ export function AddressSuggest({
   onPick: (suggestion: GeocodeSuggestion) => void;
   inputProps: PartProps;
 }) {
-  const { client, labels } = useEmbed();
+  const { client, labels, locale } = useEmbed();
   const [options, setOptions] = useState<GeocodeSuggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -79,7 +79,9 @@ export function AddressSuggest({
         setActive(-1);
         setOpen(found.length > 0);
         setAnnouncement(
-          found.length > 0 ? format(labels.suggestionsAvailable, { count: found.length }) : labels.noSuggestions,
+          found.length > 0
+            ? format(labels.suggestionsAvailable, { count: found.length }, locale)
+            : labels.noSuggestions,
         );
       } catch {
         // Suggestions are an aid: without them the person types the address in full.

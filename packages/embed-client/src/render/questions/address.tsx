@@ -1,27 +1,21 @@
 import {
   type Address as AddressAnswer,
   type AddressField,
+  type AnswerError,
   COUNTRY_CODE_LIST,
   isEmptyAnswer,
   REQUIRED_ADDRESS_FIELDS,
 } from '@forms-engine/schema/rules';
+import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
 import type { GeocodeSuggestion } from '../../client/types';
 import { useEmbed } from '../context';
-import { Group, type QuestionProps } from '../field';
-import type { Labels } from '../labels';
-import { AddressSuggest, type PartProps } from './address-suggest';
+import { errorMessage, Group, type QuestionProps } from '../field';
+import { ADDRESS_PART_LABEL, type Labels } from '../labels';
+import type { PartProps } from './address-suggest';
+import { AddressSuggest } from './address-suggest-on-demand';
 
 const EMPTY: AddressAnswer = { line1: '', line2: '', city: '', state: '', postalCode: '', country: '' };
-
-const LABEL_OF: Record<AddressField, keyof Labels> = {
-  line1: 'addressLine1',
-  line2: 'addressLine2',
-  city: 'addressCity',
-  state: 'addressState',
-  postalCode: 'addressPostalCode',
-  country: 'addressCountry',
-};
 
 const AUTOCOMPLETE: Record<AddressField, string> = {
   line1: 'address-line1',
@@ -59,6 +53,25 @@ function streetLeftOf(typed: string, suggestion: GeocodeSuggestion): string {
     .join(', ');
 }
 
+/**
+ * What each part has to say: a part left empty that the address needs says so (each its own
+ * sentence), a part the error names (a country not offered) the error's message. Null when the
+ * error concerns the answer as a whole, which the group says.
+ */
+function partProblems(
+  error: AnswerError | undefined,
+  labels: Labels,
+  locale: string,
+): Partial<Record<AddressField, string>> | null {
+  if (!error) return {};
+  const missing =
+    error.code === 'REQUIRED' ? REQUIRED_ADDRESS_FIELDS : error.code === 'ADDRESS_INCOMPLETE' && error.fields;
+  if (missing) return Object.fromEntries(missing.map((field) => [field, labels.addressPartMissing[field]]));
+  if (error.fields)
+    return Object.fromEntries(error.fields.map((field) => [field, errorMessage(labels, error, locale)]));
+  return null;
+}
+
 /** An address group: street (with suggestions), line 2, city, state, postal code and country, each labelled. */
 export function Address({ question, value, onChange, required, error, ids }: QuestionProps<'ADDRESS'>) {
   const { labels, locale } = useEmbed();
@@ -83,94 +96,99 @@ export function Address({ question, value, onChange, required, error, ids }: Que
   };
 
   const partId = (field: AddressField) => `${ids.control}-${field}`;
+  const problemId = (field: AddressField) => `${partId(field)}-error`;
+  const problems = partProblems(error, labels, locale);
   const partProps = (field: AddressField): PartProps => {
-    const isRequired = required && REQUIRED_ADDRESS_FIELDS.includes(field);
-    // A missing address marks the parts it needs; other errors name their parts, or concern them all.
-    const invalid =
-      error &&
-      (error.fields
-        ? error.fields.includes(field)
-        : error.code !== 'REQUIRED' || REQUIRED_ADDRESS_FIELDS.includes(field));
+    const invalid = Boolean(problems?.[field]);
     return {
-      required: isRequired,
+      required: required && REQUIRED_ADDRESS_FIELDS.includes(field),
       'aria-invalid': invalid ? 'true' : undefined,
-      'aria-describedby': invalid ? ids.error : undefined,
+      'aria-describedby': invalid ? problemId(field) : undefined,
     };
   };
-  const label = (field: AddressField, isRequired = false) => (
-    <label class="fe-label fe-sublabel" for={partId(field)}>
-      {labels[LABEL_OF[field]] as string}
-      {isRequired && (
-        <span class="fe-required" aria-hidden="true">
-          {' *'}
-        </span>
-      )}
-    </label>
-  );
-  const text = (field: Exclude<AddressField, 'country' | 'line1'>, wide = false) => (
+  /** A part: its label, its control, and under it what is wrong with it. */
+  const part = (field: AddressField, control: ComponentChildren, wide = false) => (
     <div class={wide ? 'fe-address-part fe-address-wide' : 'fe-address-part'}>
-      {label(field, required && REQUIRED_ADDRESS_FIELDS.includes(field))}
-      <input
-        {...partProps(field)}
-        class="fe-input"
-        id={partId(field)}
-        type="text"
-        autoComplete={AUTOCOMPLETE[field]}
-        value={address[field] ?? ''}
-        onInput={(event) => update({ [field]: event.currentTarget.value })}
-      />
+      <label class="fe-label fe-sublabel" for={partId(field)}>
+        {labels[ADDRESS_PART_LABEL[field]]}
+        {required && REQUIRED_ADDRESS_FIELDS.includes(field) && (
+          <span class="fe-required" aria-hidden="true">
+            {' *'}
+          </span>
+        )}
+      </label>
+      {control}
+      {problems?.[field] ? (
+        <p class="fe-error" id={problemId(field)}>
+          {problems[field]}
+        </p>
+      ) : null}
     </div>
   );
+  const input = (field: Exclude<AddressField, 'country'>) => (
+    <input
+      {...partProps(field)}
+      class="fe-input"
+      id={partId(field)}
+      type="text"
+      autoComplete={AUTOCOMPLETE[field]}
+      value={address[field] ?? ''}
+      onInput={(event) => update({ [field]: event.currentTarget.value })}
+    />
+  );
+  /** A part with suggestions (when the question offers them) of the places `offered` for it. */
+  const suggested = (
+    field: 'line1' | 'city' | 'postalCode',
+    offered: (suggestion: GeocodeSuggestion) => boolean,
+    onPick: (suggestion: GeocodeSuggestion) => void,
+  ) =>
+    suggestions ? (
+      <AddressSuggest
+        id={partId(field)}
+        name={labels[ADDRESS_PART_LABEL[field]]}
+        value={address[field] ?? ''}
+        country={country}
+        offered={offered}
+        inputProps={partProps(field)}
+        onInput={(value) => update({ [field]: value })}
+        onPick={onPick}
+      />
+    ) : (
+      input(field)
+    );
 
   return (
-    <Group ids={ids} prompt={question.prompt} required={required} error={error}>
+    <Group ids={ids} prompt={question.prompt} required={required} error={problems ? undefined : error}>
       <div class="fe-address">
-        <div class="fe-address-part fe-address-wide">
-          {label('line1', required)}
-          {suggestions ? (
-            <AddressSuggest
-              id={partId('line1')}
-              name={labels.addressLine1}
-              value={address.line1}
-              country={country}
-              inputProps={partProps('line1')}
-              onInput={(line1) => update({ line1 })}
-              onPick={(suggestion) => fill(suggestion, true)}
-            />
-          ) : (
-            <input
-              {...partProps('line1')}
-              class="fe-input"
-              id={partId('line1')}
-              type="text"
-              autoComplete={AUTOCOMPLETE.line1}
-              value={address.line1}
-              onInput={(event) => update({ line1: event.currentTarget.value })}
-            />
-          )}
-        </div>
-        {text('line2', true)}
-        {text('city')}
-        {text('state')}
-        {suggestions ? (
-          <div class="fe-address-part">
-            {label('postalCode')}
-            <AddressSuggest
-              id={partId('postalCode')}
-              name={labels.addressPostalCode}
-              value={address.postalCode}
-              country={country}
-              offered={(suggestion) => Boolean(suggestion.postalCode)}
-              inputProps={partProps('postalCode')}
-              onInput={(postalCode) => update({ postalCode })}
-              onPick={(suggestion) => fill(suggestion, false)}
-            />
-          </div>
-        ) : (
-          text('postalCode')
+        {part(
+          'line1',
+          suggested(
+            'line1',
+            () => true,
+            (suggestion) => fill(suggestion, true),
+          ),
+          true,
         )}
-        <div class="fe-address-part">
-          {label('country', required)}
+        {part('line2', input('line2'), true)}
+        {part(
+          'city',
+          suggested(
+            'city',
+            (suggestion) => Boolean(suggestion.city),
+            (suggestion) => fill(suggestion, false),
+          ),
+        )}
+        {part('state', input('state'))}
+        {part(
+          'postalCode',
+          suggested(
+            'postalCode',
+            (suggestion) => Boolean(suggestion.postalCode),
+            (suggestion) => fill(suggestion, false),
+          ),
+        )}
+        {part(
+          'country',
           <select
             {...partProps('country')}
             class="fe-input fe-select"
@@ -185,8 +203,8 @@ export function Address({ question, value, onChange, required, error, ids }: Que
                 {country.name}
               </option>
             ))}
-          </select>
-        </div>
+          </select>,
+        )}
       </div>
     </Group>
   );

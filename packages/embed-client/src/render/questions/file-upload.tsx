@@ -1,4 +1,10 @@
-import { type FileReference, isAcceptedType } from '@forms-engine/schema/rules';
+import {
+  extensionOf,
+  type FileReference,
+  fileTypeOf,
+  fileTypeOfExtension,
+  isAcceptedType,
+} from '@forms-engine/schema/rules';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { FormsEngineError } from '../../client/problem';
 import { useEmbed } from '../context';
@@ -15,32 +21,46 @@ interface Upload {
 }
 
 /**
- * The file picker's `accept` filter. HTML knows only audio/*, image/* and video/* as
- * wildcards; with any other wildcard (text/*) the picker is left unfiltered and the embed
- * (then the server) checks the type instead.
+ * The file picker's `accept` filter: each type, and a known type's extensions too (`application/pdf,.pdf`),
+ * since some systems' pickers do not know every content type. HTML knows only audio/*, image/* and
+ * video/* as wildcards; with any other wildcard (text/*) the picker is left unfiltered and the
+ * embed (then the server) checks the type instead.
  */
 export function acceptAttribute(types: readonly string[] | undefined): string | undefined {
   if (!types || types.length === 0) return undefined;
   const expressible = types.every((type) => !type.endsWith('/*') || /^(audio|image|video)\/\*$/.test(type));
-  return expressible ? types.join(',') : undefined;
+  return expressible ? types.flatMap((type) => [type, ...(fileTypeOf(type)?.extensions ?? [])]).join(',') : undefined;
 }
 
-/** A type as a person knows it: `images` for `image/*`, `PDF` for `application/pdf`, else the type itself. */
+/**
+ * A type as a person knows it: `images` for `image/*`, `PDF` and `DOCX` for known types (their
+ * extension), else a guess from the subtype (`image/avif` is `AVIF`), else the type itself.
+ */
 function typeName(type: string, labels: Labels): string {
   const [kind = '', format = ''] = type.split('/');
   if (format === '*') return labels.fileKinds[kind] ?? type;
+  const extension = extensionOf(type);
+  if (extension) return extension.slice(1).toUpperCase();
   const name = format.replace(/^(x-|vnd\.)/, '').replace(/\+.*$/, '');
-  if (name === 'plain') return 'TXT';
   return /^[a-z0-9]{2,5}$/.test(name) ? name.toUpperCase() : type;
 }
 
+/** A file's type as the browser says, or by its known extension when the system gave none. */
+function typeOfFile(file: File): string {
+  const extension = /\.[^.]+$/.exec(file.name)?.[0];
+  return file.type || (extension && fileTypeOfExtension(extension)?.contentType) || 'application/octet-stream';
+}
+
 const filesOf = (value: unknown): FileReference[] => (Array.isArray(value) ? (value as FileReference[]) : []);
-const sizeText = (bytes: number) =>
+/** A size as the language writes it ("1.5 MB", "1,5 MB"). */
+const sizeText = (bytes: number, locale: string) =>
   bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1048576
-      ? `${Math.round(bytes / 1024)} KB`
-      : `${(bytes / 1048576).toFixed(1).replace(/\.0$/, '')} MB`;
+    ? `${bytes} B` // Intl's short byte unit is the word ("5 byte")
+    : new Intl.NumberFormat(locale, {
+        style: 'unit',
+        unit: bytes < 1048576 ? 'kilobyte' : 'megabyte',
+        maximumFractionDigits: bytes < 1048576 ? 0 : 1,
+      }).format(bytes < 1048576 ? bytes / 1024 : bytes / 1048576);
 
 /**
  * A drop zone that is also a button (Enter, Space or a click opens the picker), saying which
@@ -57,7 +77,7 @@ export function FileUpload({
   error,
   ids,
 }: QuestionProps<'FILE_UPLOAD'>) {
-  const { labels, session, client, maxFileBytes } = useEmbed();
+  const { labels, session, client, maxFileBytes, locale } = useEmbed();
   const { maxFiles, acceptedContentTypes } = question.typeConfig;
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [notices, setNotices] = useState<string[]>([]);
@@ -112,16 +132,19 @@ export function FileUpload({
 
   function choose(chosen: File[]) {
     const next: string[] = [];
-    const limit = sizeText(maxFileBytes);
+    const limit = sizeText(maxFileBytes, locale);
     const accepted = chosen.filter((file) => {
-      if (!isAcceptedType(file.type || 'application/octet-stream', acceptedContentTypes)) {
+      if (!isAcceptedType(typeOfFile(file), acceptedContentTypes)) {
         next.push(format(labels.fileTypeNotAccepted, { name: file.name }));
       } else if (file.size > maxFileBytes) {
         next.push(format(labels.fileTooLarge, { name: file.name, limit }));
       } else return true;
       return false;
     });
-    if (accepted.length > free) next.push(format(labels.maxFilesReached, { limit: maxFiles }));
+    // Those beyond the limit are named, each in its own sentence.
+    const notAdded = maxFiles === 1 ? labels.fileNotAddedOne : labels.fileNotAdded;
+    for (const file of accepted.slice(Math.max(0, free)))
+      next.push(format(notAdded, { name: file.name, limit: maxFiles }, locale));
     setNotices(next);
     const started = accepted.slice(0, Math.max(0, free)).map((file) => ({
       file,
@@ -157,8 +180,8 @@ export function FileUpload({
     acceptedContentTypes?.length
       ? format(labels.acceptedTypes, { types: acceptedContentTypes.map((type) => typeName(type, labels)).join(', ') })
       : '',
-    format(labels.fileSizeLimit, { limit: sizeText(maxFileBytes) }),
-    format(labels.maxFilesReached, { limit: maxFiles }),
+    format(labels.fileSizeLimit, { limit: sizeText(maxFileBytes, locale) }),
+    format(labels.maxFilesReached, { limit: maxFiles }, locale),
   ]
     .filter(Boolean)
     .join(' ');
@@ -226,13 +249,14 @@ export function FileUpload({
         <ul class="fe-files">
           {files.map((file) => (
             <li key={file.fileId} class="fe-file-item">
-              <span class="fe-file-name">{file.fileName}</span> <span class="fe-file-size">{sizeText(file.size)}</span>
+              <span class="fe-file-name">{file.fileName}</span>{' '}
+              <span class="fe-file-size">{sizeText(file.size, locale)}</span>
               {removeButton(file.fileName, () => void remove(file))}
             </li>
           ))}
           {uploads.map((u) => (
             <li key={u.key} class="fe-file-item">
-              <span class="fe-file-name">{u.name}</span> <span class="fe-file-size">{sizeText(u.size)}</span>
+              <span class="fe-file-name">{u.name}</span> <span class="fe-file-size">{sizeText(u.size, locale)}</span>
               <progress
                 class="fe-progress"
                 aria-label={format(labels.uploading, { name: u.name })}
@@ -249,8 +273,9 @@ export function FileUpload({
         </ul>
       )}
       <div role="status" class="fe-notices">
-        {notices.map((notice) => (
-          <p key={notice} class="fe-error">
+        {notices.map((notice, index) => (
+          // Keyed by place: the list is replaced whole, and two files may share a name.
+          <p key={index} class="fe-error">
             {notice}
           </p>
         ))}

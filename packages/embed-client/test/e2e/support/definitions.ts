@@ -262,3 +262,23 @@ export const richText: DefinitionInput = {
     },
   ],
 };
+
+/** Links where a respondent meets them: in a prompt and in a consent label. */
+export const links: DefinitionInput = {
+  schemaVersion: 1,
+  questions: [
+    {
+      id: 'l1',
+      code: 'name',
+      type: 'SHORT_TEXT',
+      prompt: 'Your name, as in the [member directory](https://example.com/directory)',
+    },
+    {
+      id: 'l2',
+      code: 'consent',
+      type: 'CONSENT',
+      prompt: 'Privacy',
+      typeConfig: { label: 'I accept the [privacy policy](https://example.com/privacy)' },
+    },
+  ],
+};

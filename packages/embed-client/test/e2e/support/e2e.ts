@@ -39,7 +39,7 @@ export async function startE2E(): Promise<E2E> {
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(host.page(embedPage(mode, serverUrl, embeds, { ...options, scriptUrl })));
+      await page.goto(host.page(embedPage(mode, serverUrl, embeds, { ...options, scriptUrl })) + (options.query ?? ''));
       if (mode === 'script') {
         const loaded = await page
           .waitForFunction(() => 'FormsEngine' in window, null, { timeout: 10_000 })
@@ -63,6 +63,31 @@ export const heading = (scope: Locator, name: string) => scope.getByRole('headin
 export async function expectAccessible(page: Page, screen: string) {
   const violations = await axeViolations(page);
   expect({ screen, violations }).toEqual({ screen, violations: [] });
+}
+
+/**
+ * What axe's `color-contrast` rule made of the elements `selector` finds in the shadow root of
+ * `host`: how many it checked and passed, failed, or could not decide ("incomplete", e.g. text
+ * over an image). Run after `expectAccessible`, which puts axe in the page.
+ */
+export async function contrastVerdicts(page: Page, host: string, selector: string) {
+  return page.evaluate(
+    async ([host, selector]) => {
+      const axe = (window as unknown as { axe?: { run: (context: unknown, options: unknown) => Promise<any> } }).axe;
+      if (!axe) throw new Error('axe is not in the page: call expectAccessible first');
+      const result = await axe.run(
+        { include: [{ fromShadowDom: [host, selector] }] },
+        { runOnly: { type: 'rule', values: ['color-contrast'] } },
+      );
+      const count = (list: { nodes: unknown[] }[]) => list.reduce((sum, rule) => sum + rule.nodes.length, 0);
+      return {
+        passes: count(result.passes),
+        violations: count(result.violations),
+        incomplete: count(result.incomplete),
+      };
+    },
+    [host, selector] as const,
+  );
 }
 
 export async function expectNoCspViolations(page: Page) {

@@ -44,7 +44,25 @@ const FILES: Record<string, string> = {
         externalRef: target.dataset.externalRef,
         colorScheme: target.dataset.colorScheme,
         accentColor: target.dataset.accentColor,
+        hiddenFromUrl: 'hiddenFromUrl' in target.dataset,
+        prefill: target.dataset.prefill ? Object.fromEntries(new URLSearchParams(target.dataset.prefill)) : undefined,
+        allowRedirect: 'allowRedirect' in target.dataset,
       });
+    }
+  `,
+  // Right after a (not deferred) script tag: FormsEngine.mount into each [data-public-id] element
+  // before the embed's module can have arrived; [data-destroy-at-once] is destroyed at once.
+  '/mount-now.js': `
+    window.__handles = {};
+    window.__ready = [];
+    window.__definedAtMount = customElements.get('forms-engine-questionnaire') !== undefined;
+    for (const target of document.querySelectorAll('[data-public-id]')) {
+      window.__handles[target.id] = FormsEngine.mount(target, {
+        baseUrl: target.dataset.baseUrl,
+        publicId: target.dataset.publicId,
+        onReady: () => window.__ready.push(target.id),
+      });
+      if ('destroyAtOnce' in target.dataset) window.__handles[target.id].destroy();
     }
   `,
   // A host page's own colour scheme, as sites declare it.
@@ -52,6 +70,11 @@ const FILES: Record<string, string> = {
   '/scheme-dark.css': `:root { color-scheme: dark; background: #111; color: #eee; }`,
   '/scheme-light-dark.css': `:root { color-scheme: light dark; }`,
   '/page.css': `.spacer { height: 1600px; }`,
+  // A site's own accent and focus colour, set in CSS and inherited by the embed.
+  '/theme-purple.css': `main { --fe-accent: #7c3aed; --fe-focus: #7c3aed; }`,
+  // One accent for each scheme, as the README shows.
+  '/theme-by-scheme.css': `main { --fe-accent: #0a7d4f; }
+    @media (prefers-color-scheme: dark) { main { --fe-accent: #2dd4bf; } }`,
   '/hostile.css': `
     :root { font-size: 40px !important; }
     *, *::before, *::after { color: #f0f !important; font-family: "Comic Sans MS", fantasy !important;
@@ -124,15 +147,23 @@ export interface EmbedSpec {
   id?: string;
   publicId: string;
   externalRef?: string;
+  /** Attributes of the element (`hidden-from-url`, `prefill`, `allow-redirect`); `data-` ones for mount(). */
+  attributes?: Record<string, string>;
 }
 
 export interface PageOptions {
+  /** The host page's `<html lang>` (English by default). */
+  lang?: string;
+  /** The host page's own URL query (`?utm_source=newsletter`). */
+  query?: string;
   hostile?: boolean;
   rtl?: boolean;
   spacer?: boolean;
   scriptUrl?: string;
   /** The host page's own `color-scheme` on its root. */
   hostScheme?: 'light' | 'dark' | 'light-dark';
+  /** The host's stylesheet sets `--fe-*` on the embed's ancestors: a purple accent and focus, or an accent per scheme. */
+  theme?: 'purple' | 'by-scheme';
   /** The embed's look: on the script tag (`data-color-scheme`, `data-accent-color`), or as mount() options. */
   look?: { colorScheme?: string; accentColor?: string };
 }
@@ -153,7 +184,11 @@ export function embedPage(
   ].join('');
   const targets = embeds.map((embed, index) => {
     const id = embed.id ?? `embed-${index + 1}`;
-    const ref = embed.externalRef ? ` ${mode === 'npm' ? 'data-' : ''}external-ref="${embed.externalRef}"` : '';
+    const prefix = mode === 'npm' ? 'data-' : '';
+    const ref = [
+      embed.externalRef ? ` ${prefix}external-ref="${embed.externalRef}"` : '',
+      ...Object.entries(embed.attributes ?? {}).map(([name, value]) => ` ${prefix}${name}="${value}"`),
+    ].join('');
     return mode === 'npm'
       ? `<div id="${id}" data-base-url="${serverUrl}" data-public-id="${embed.publicId}"${ref}${look}></div>`
       : `<forms-engine-questionnaire id="${id}" base-url="${serverUrl}" public-id="${embed.publicId}"${ref}></forms-engine-questionnaire>`;
@@ -163,12 +198,13 @@ export function embedPage(
       ? '<script type="module" src="/mount.js"></script>'
       : `<script src="${options.scriptUrl ?? `${serverUrl}/embed/v1/embed.js`}"${look} defer></script>`;
   return `<!doctype html>
-<html lang="en"${options.rtl ? ' dir="rtl"' : ''}>
+<html lang="${options.lang ?? 'en'}"${options.rtl ? ' dir="rtl"' : ''}>
 <head>
 <meta charset="utf-8">
 <title>Host page</title>
 ${options.hostile ? '<link rel="stylesheet" href="/hostile.css">' : ''}
 ${options.hostScheme ? `<link rel="stylesheet" href="/scheme-${options.hostScheme}.css">` : ''}
+${options.theme ? `<link rel="stylesheet" href="/theme-${options.theme}.css">` : ''}
 <link rel="stylesheet" href="/page.css">
 <script src="/record.js"></script>
 ${scripts}

@@ -1,6 +1,6 @@
 import type { Definition } from '@forms-engine/schema';
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
-import type { Autosaver, SaveState } from '../../data/autosave.ts';
+import type { Autosaver, SaveState } from './autosave.ts';
 
 type Lend = (saver: Autosaver<Definition> | undefined) => void;
 

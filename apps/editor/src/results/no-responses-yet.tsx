@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useTRPC } from '../../data/trpc.ts';
+import { useTRPC } from '../data/trpc.ts';
 
 /**
  * The responses screen before anyone has answered: how the first response comes (publish, then

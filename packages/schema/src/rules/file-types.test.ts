@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { FileUploadConfig } from '../question-types';
+import { canonicalFileType, extensionOf, fileTypeOf } from './file-types';
+
+describe('accepted file types as a builder writes them', () => {
+  it('reads .pdf, pdf and PDF as application/pdf, and .docx as a Word document', () => {
+    for (const entry of ['.pdf', 'pdf', 'PDF', ' .PDF ']) expect(canonicalFileType(entry)).toBe('application/pdf');
+    expect(canonicalFileType('.docx')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(fileTypeOf(canonicalFileType('docx') ?? '')?.name).toBe('Word document');
+    expect(extensionOf('application/pdf')).toBe('.pdf');
+  });
+
+  it('keeps content types and wildcards, lower-cased, and refuses what is neither', () => {
+    expect(canonicalFileType('Image/PNG')).toBe('image/png');
+    expect(canonicalFileType('image/*')).toBe('image/*');
+    expect(canonicalFileType('.xyzzy')).toBeUndefined();
+    expect(canonicalFileType('a pdf')).toBeUndefined();
+  });
+
+  it('stores extensions in a FILE_UPLOAD question as content types, and refuses unknown ones', () => {
+    const parsed = FileUploadConfig.parse({ acceptedContentTypes: ['.pdf', 'PDF', '.docx', 'image/*'] });
+    expect(parsed.acceptedContentTypes).toEqual([
+      'application/pdf',
+      'application/pdf',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'image/*',
+    ]);
+    expect(FileUploadConfig.safeParse({ acceptedContentTypes: ['.nope'] }).success).toBe(false);
+  });
+});
