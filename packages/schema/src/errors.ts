@@ -21,6 +21,8 @@ export const ErrorCode = z.enum([
   'UNKNOWN_ENDING',
   'EXTERNAL_REF_REQUIRED',
   'ALREADY_SUBMITTED',
+  'QUESTIONNAIRE_CLOSED',
+  'QUOTA_FULL',
   'RESPONSE_COMPLETED',
   'CONFLICT',
   'ORIGIN_NOT_ALLOWED',
@@ -32,6 +34,9 @@ export const ErrorCode = z.enum([
   'INTERNAL_ERROR',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** `reason` of a 409 QUESTIONNAIRE_CLOSED (see availability.ts). */
+export const CLOSED_REASONS = ['NOT_YET_OPEN', 'CLOSED', 'FULL'] as const;
 
 export const ProblemField = z.object({
   path: z.string().describe('Dotted path of the offending field; empty for the whole body'),
@@ -50,6 +55,13 @@ export const Problem = z
     instance: z.string().optional(),
     requestId: z.string().optional(),
     errors: z.array(ProblemField).optional(),
+    reason: z
+      .enum(CLOSED_REASONS)
+      .optional()
+      .describe('QUESTIONNAIRE_CLOSED: why no response is taken'),
+    opensAt: z.string().optional().describe('QUESTIONNAIRE_CLOSED with reason NOT_YET_OPEN: when it opens'),
+    quotaId: z.string().optional().describe('QUOTA_FULL: the first matching quota that is full'),
+    endingId: z.string().optional().describe("QUOTA_FULL: that quota's ending, when it has one"),
   })
   .meta({ id: 'Problem' });
 export type Problem = z.infer<typeof Problem>;

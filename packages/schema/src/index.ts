@@ -1,3 +1,4 @@
+export * from './availability';
 export * from './common';
 export * from './definition';
 export * from './errors';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Availability, AvailabilityStatus, availabilitySettingsFields, availabilitySettingsPatch } from './availability';
 import { DateTime, Id, INT32_MAX, Int32, Int64, IntegerParam, PageQuery, pageResultOf } from './common';
 import { Definition } from './definition';
 import { AllowedOrigins } from './origins';
@@ -21,6 +22,8 @@ export const QuestionnaireDetail = z
     hasUnpublishedChanges: z.boolean(),
     draft: Definition,
     updatedAt: DateTime,
+    ...availabilitySettingsFields,
+    availability: Availability.describe('Read-only: the status now, the completed responses, each quota\'s count'),
   })
   .meta({ id: 'QuestionnaireDetail' });
 export type QuestionnaireDetail = z.infer<typeof QuestionnaireDetail>;
@@ -33,7 +36,7 @@ export const QuestionnaireSummary = QuestionnaireDetail.pick({
   hasUnpublishedChanges: true,
   updatedAt: true,
 })
-  .extend({ responseCount: Int64 })
+  .extend({ responseCount: Int64, availability: z.object({ status: AvailabilityStatus }) })
   .meta({ id: 'QuestionnaireSummary' });
 export type QuestionnaireSummary = z.infer<typeof QuestionnaireSummary>;
 
@@ -57,6 +60,7 @@ export const PatchQuestionnaireRequest = z
     name: QuestionnaireName.optional(),
     allowedOrigins: AllowedOrigins.optional(),
     submissionPolicy: SubmissionPolicy.optional(),
+    ...availabilitySettingsPatch,
   })
   .meta({ id: 'PatchQuestionnaireRequest' });
 export type PatchQuestionnaireRequest = z.infer<typeof PatchQuestionnaireRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublicAvailability } from './availability';
 import { DateTime, Id, INT32_MAX, Int32, IntegerParam, PageQuery, pageResultOf } from './common';
 import { Definition, QuestionCode } from './definition';
 import { SubmissionPolicy } from './questionnaire';
@@ -229,6 +230,7 @@ export const LiveQuestionnaire = z
     definition: Definition,
     submissionPolicy: SubmissionPolicy,
     labels: EmbedLabelTables,
+    availability: PublicAvailability.describe('Whether responses are taken now; no counts, no quota rules'),
   })
   .meta({ id: 'LiveQuestionnaire' });
 export type LiveQuestionnaire = z.infer<typeof LiveQuestionnaire>;

@@ -27,6 +27,16 @@ export const ERROR_CODES = {
   CONFLICT: { status: 409, trpc: 'CONFLICT', meaning: 'The change conflicts with existing data' },
   ALREADY_SUBMITTED: { status: 409, trpc: 'CONFLICT', meaning: 'This external reference already submitted' },
   RESPONSE_COMPLETED: { status: 409, trpc: 'CONFLICT', meaning: 'The response is completed' },
+  QUESTIONNAIRE_CLOSED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    meaning: 'Not taking responses now: `reason` NOT_YET_OPEN (with `opensAt`), CLOSED or FULL',
+  },
+  QUOTA_FULL: {
+    status: 409,
+    trpc: 'CONFLICT',
+    meaning: "The response matches a full quota: `quotaId`, and the quota's `endingId` when it has one",
+  },
   PAYLOAD_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE', meaning: 'The body is too large' },
   FILE_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE', meaning: 'The file exceeds maxFileSizeMb' },
   TOO_MANY_FILES: { status: 413, trpc: 'PAYLOAD_TOO_LARGE', meaning: 'The response holds maxFilesPerResponse' },
