@@ -170,6 +170,14 @@ describe('a questionnaire that takes no responses now', () => {
     const other = setUp({ api: fresh, externalRef: 'order-2' });
     await sentence(other.ui, 'This questionnaire has all the responses it needs.');
     expect(fresh.count('POST', /\/responses$/)).toBe(0);
+
+    // Without a reference: closed is the truer reason than "needs a personal link".
+    document.body.replaceChildren();
+    const anonymous = fakePublicApi(screening(), {
+      submissionPolicy: 'ONE_PER_REF',
+      availability: availability('CLOSED'),
+    });
+    await sentence(setUp({ api: anonymous }).ui, 'This questionnaire is closed.');
   });
 
   it('a server that sends no availability is taken as open', async () => {

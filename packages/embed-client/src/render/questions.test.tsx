@@ -29,8 +29,8 @@ async function renderQuestions(
   const root = target.querySelector('[data-forms-engine]')?.shadowRoot as ShadowRoot;
   const ui = within(root.querySelector('.fe') as HTMLElement);
   await ui.findByRole('button', { name: 'Submit' });
-  // The file upload and the address are loaded when first drawn (a first import on a busy machine takes a while).
-  await vi.waitFor(() => expect(root.querySelector('[data-pending]')).toBeNull(), { timeout: 10_000 });
+  // The file upload and the address are loaded when first drawn.
+  await vi.waitFor(() => expect(root.querySelector('[data-pending]')).toBeNull());
   return { api, ui, root, user: userEvent.setup() };
 }
 

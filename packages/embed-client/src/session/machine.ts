@@ -61,16 +61,20 @@ export function transition(state: SessionState, event: SessionEvent): Transition
       const questionnaire = loadedIn(event.live, language);
       const { submissionPolicy } = questionnaire;
       const { hidden, answers, warnings } = startingValues(questionnaire.definition, state.given);
-      // Scheduled, closed or full: said once the reference's status is known (already submitted comes first).
+      // Scheduled, closed or full: said before anything is asked. With a reference under one response per
+      // reference, once its status is known (already submitted comes first, as the server checks it first);
+      // without one, before "needs a personal link" (a link would not open it either).
       const loaded = { ...state, questionnaire, language, hidden, closed: closedByLive(event.live) };
       const warned: Effect[] = warnings.map((message) => ({ type: 'warn', message }));
-      if (submissionPolicy === 'ONE_PER_REF') {
-        if (!state.externalRef) return none({ ...loaded, phase: 'unavailable', unavailable: 'EXTERNAL_REF_REQUIRED' });
+      if (submissionPolicy === 'ONE_PER_REF' && state.externalRef) {
         return { state: loaded, effects: [...warned, { type: 'load-ref-status', ref: state.externalRef }] };
       }
       if (loaded.closed) {
         const closed = closeOnArrival(loaded, loaded.closed);
         return { ...closed, effects: [...warned, ...closed.effects] };
+      }
+      if (submissionPolicy === 'ONE_PER_REF') {
+        return none({ ...loaded, phase: 'unavailable', unavailable: 'EXTERNAL_REF_REQUIRED' });
       }
       const entered = enterForm(loaded, questionnaire, answers, undefined);
       return { ...entered, effects: [...warned, ...entered.effects] };
