@@ -129,7 +129,7 @@ function Screen({ state }: { state: SessionState }) {
       ) : state.phase === 'form' ? (
         // Drawn anew after a fresh start, so no control keeps what was typed before it.
         <FormScreen key={state.epoch} state={state} />
-      ) : state.phase === 'completed' || state.closed?.reason === 'QUOTA_FULL' ? (
+      ) : state.phase === 'completed' || (state.phase === 'closed' && state.closed?.reason === 'QUOTA_FULL') ? (
         <Ending state={state} />
       ) : state.phase === 'closed' && state.closed ? (
         <ClosedMessage closed={state.closed} />
