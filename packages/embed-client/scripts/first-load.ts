@@ -49,6 +49,7 @@ const live = (definition: object, labels: object) =>
     definition,
     submissionPolicy: 'MULTIPLE',
     labels,
+    availability: { status: 'OPEN', opensAt: null, closesAt: null },
   });
 
 /** The live document's gzip size (level 9), in one language and in two. */

@@ -157,10 +157,12 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
   const client = createPublicClient({ baseUrl: options.baseUrl, fetch: options.fetch });
 
   const emit = (event: EmittedEvent) => {
-    // The ending's address, filled with the answers in the words shown, goes with the completion.
+    // The ending's address, filled with the answers in the words shown, goes with the completion. A full
+    // quota's ending leads on the same way (a panel's "quota full" return address), told by the error event.
     const state = session.getState();
-    const redirectUrl = event.name === 'complete' ? redirectOf(state, shownIn(context, state)) : undefined;
-    if (redirectUrl) event.detail = { ...(event.detail as object), redirectUrl } as EmbedEventDetails['complete'];
+    const endsHere = event.name === 'complete' || (event.name === 'error' && event.detail.code === 'QUOTA_FULL');
+    const redirectUrl = endsHere ? redirectOf(state, shownIn(context, state)) : undefined;
+    if (redirectUrl && event.name === 'complete') event.detail = { ...event.detail, redirectUrl };
     const callback = options[CALLBACKS[event.name]] as ((detail: unknown) => void) | undefined;
     try {
       callback?.(event.detail);

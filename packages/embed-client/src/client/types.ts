@@ -23,6 +23,20 @@ export interface Position {
  */
 export type EmbedLabelTables = Record<string, Record<string, unknown>>;
 
+/** Whether responses are taken now: SCHEDULED before `opensAt`, CLOSED after `closesAt`, FULL at the limit. */
+export type AvailabilityStatus = 'SCHEDULED' | 'OPEN' | 'CLOSED' | 'FULL';
+
+/** Why a 409 `QUESTIONNAIRE_CLOSED` took no response (or refused a completion). */
+export type ClosedReason = 'NOT_YET_OPEN' | 'CLOSED' | 'FULL';
+
+/** What respondents may know of the schedule and the limit: no counts, no quota rules. */
+export interface PublicAvailability {
+  status: AvailabilityStatus;
+  /** ISO 8601 UTC timestamps, null when unset. */
+  opensAt: string | null;
+  closesAt: string | null;
+}
+
 export interface LiveQuestionnaire {
   publicId: string;
   name: string;
@@ -31,6 +45,8 @@ export interface LiveQuestionnaire {
   definition: Definition;
   submissionPolicy: SubmissionPolicy;
   labels: EmbedLabelTables;
+  /** Absent from servers older than the schedule and limit: taken as OPEN. */
+  availability?: PublicAvailability | undefined;
 }
 
 export interface ResponseRehydration {
@@ -114,6 +130,8 @@ export type ServerErrorCode =
   | 'UNKNOWN_ENDING'
   | 'EXTERNAL_REF_REQUIRED'
   | 'ALREADY_SUBMITTED'
+  | 'QUESTIONNAIRE_CLOSED'
+  | 'QUOTA_FULL'
   | 'RESPONSE_COMPLETED'
   | 'CONFLICT'
   | 'ORIGIN_NOT_ALLOWED'
@@ -143,4 +161,12 @@ export interface Problem {
   instance?: string | undefined;
   requestId?: string | undefined;
   errors?: { path: string; message: string }[] | undefined;
+  /** `QUESTIONNAIRE_CLOSED`: why no response is taken (or completed). */
+  reason?: ClosedReason | undefined;
+  /** `QUESTIONNAIRE_CLOSED` with reason `NOT_YET_OPEN`: when it opens. */
+  opensAt?: string | undefined;
+  /** `QUOTA_FULL`: the first matching quota that is full. */
+  quotaId?: string | undefined;
+  /** `QUOTA_FULL`: that quota's ending, when it has one. */
+  endingId?: string | undefined;
 }

@@ -1,12 +1,14 @@
-import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Session } from '../session/controller';
 import { endingOf, type Phase, type SessionState, type UnavailableReason } from '../session/machine';
+import { ClosedMessage } from './closed';
 import { type EmbedContext, EmbedContextValue, useEmbed } from './context';
 import { FormScreen } from './form-screen';
 import type { Labels } from './labels';
 import { LanguageSwitcher, preloadLanguageSwitcher } from './language-switcher-on-demand';
 import { isRightToLeft, namesItsLanguages, offersLanguages, shownIn } from './languages';
+import { Message } from './message';
+import { preloadAddress } from './questions/address-on-demand';
 import { preloadAddressSuggest } from './questions/address-suggest-on-demand';
 import { preloadFileUpload } from './questions/file-upload-on-demand';
 import { loadRecall, recalledDefinition, recallPending, redirectOf } from './recall-on-demand';
@@ -84,6 +86,7 @@ export function App() {
   useEffect(() => {
     if (!source) return;
     preloadFileUpload(source);
+    preloadAddress(source);
     preloadAddressSuggest(source);
     preloadLanguageSwitcher(source);
     if (!hasTokens(source)) return;
@@ -126,8 +129,10 @@ function Screen({ state }: { state: SessionState }) {
       ) : state.phase === 'form' ? (
         // Drawn anew after a fresh start, so no control keeps what was typed before it.
         <FormScreen key={state.epoch} state={state} />
-      ) : state.phase === 'completed' ? (
+      ) : state.phase === 'completed' || (state.phase === 'closed' && state.closed?.reason === 'QUOTA_FULL') ? (
         <Ending state={state} />
+      ) : state.phase === 'closed' && state.closed ? (
+        <ClosedMessage closed={state.closed} />
       ) : state.phase === 'already-submitted' ? (
         <Message heading={labels.alreadySubmittedHeading} body={labels.alreadySubmittedBody} />
       ) : (
@@ -143,13 +148,17 @@ function Screen({ state }: { state: SessionState }) {
 
 /**
  * The chosen ending (recalled, in the language shown) with a link to its redirect address (the host
- * page goes there itself only when it allows redirects), else the built-in "Thank you".
+ * page goes there itself only when it allows redirects), else the built-in "Thank you". A full quota
+ * shows its own ending the same way (`endingOf`), else the built-in "we already have enough".
  */
 function Ending({ state }: { state: SessionState }) {
   const shown = useEmbed();
   const { labels } = shown;
   const ending = state.questionnaire && endingOf(state, recalledDefinition(state, shown));
-  if (!ending) return <Message heading={labels.completedHeading} body={labels.completedBody} />;
+  if (!ending) {
+    if (state.phase === 'closed' && state.closed) return <ClosedMessage closed={state.closed} />;
+    return <Message heading={labels.completedHeading} body={labels.completedBody} />;
+  }
   const url = redirectOf(state, shown);
   return (
     <Message heading={ending.title || labels.completedHeading} body={ending.body && <RichText text={ending.body} />}>
@@ -159,32 +168,5 @@ function Ending({ state }: { state: SessionState }) {
         </a>
       ) : null}
     </Message>
-  );
-}
-
-function Message({
-  heading,
-  body,
-  action,
-  children,
-}: {
-  heading: string;
-  body: ComponentChildren;
-  action?: { label: string; run: () => void } | undefined;
-  children?: ComponentChildren;
-}) {
-  return (
-    <section class="fe-message">
-      <h2 class="fe-heading" tabIndex={-1} data-focus="heading">
-        {heading}
-      </h2>
-      {body ? <p>{body}</p> : null}
-      {action ? (
-        <button type="button" class="fe-button fe-button-primary" onClick={action.run}>
-          {action.label}
-        </button>
-      ) : null}
-      {children}
-    </section>
   );
 }

@@ -2,7 +2,7 @@ import type { AddressField, AnswerErrorCode } from '@forms-engine/schema/rules';
 
 /**
  * Every string the embed shows, in English. Override any of them with the `labels` option.
- * `{name}` placeholders are filled in (`{current}`, `{total}`, `{limit}`, `{count}`, `{name}`, `{fields}`).
+ * `{name}` placeholders are filled in (`{current}`, `{total}`, `{limit}`, `{count}`, `{name}`, `{fields}`, `{date}`).
  */
 export interface Labels {
   back: string;
@@ -64,6 +64,14 @@ export interface Labels {
   fileTypeNotAccepted: string;
   /** The language switcher's label. */
   language: string;
+  /** Before `opensAt` (issue 24); `{date}`: the day and time, written the language's way in the respondent's time zone. */
+  questionnaireOpensOn: string;
+  /** After `closesAt`. */
+  questionnaireClosed: string;
+  /** The limit of completed responses is reached. */
+  questionnaireFull: string;
+  /** A full quota refused the completion, and the quota has no ending of its own. */
+  quotaFull: string;
   errors: Record<AnswerErrorCode, string>;
 }
 
@@ -132,6 +140,10 @@ export const DEFAULT_LABELS: Labels = {
   fileNotAddedOne: '{name} was not added: only one file is allowed.',
   fileTypeNotAccepted: '{name} is not an accepted file type.',
   language: 'Language',
+  questionnaireOpensOn: 'This questionnaire opens on {date}.',
+  questionnaireClosed: 'This questionnaire is closed.',
+  questionnaireFull: 'This questionnaire has all the responses it needs.',
+  quotaFull: 'Thank you — we already have enough responses from people like you.',
   errors: {
     REQUIRED: 'This answer is required.',
     INVALID: 'This answer is not valid.',

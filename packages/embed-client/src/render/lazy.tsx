@@ -22,8 +22,11 @@ export function lazy<P extends object>(
     ));
   function Lazy(props: P) {
     const [, setReady] = useState(false);
+    const pending = !loaded;
     useEffect(() => {
-      if (loaded) return;
+      // Drawn pending: draw again once loaded, also when it arrived between the drawing and this effect
+      // (another drawing's preload: the address's suggestions, preloaded while the address itself loads).
+      if (!pending) return;
       let drawn = true;
       preload().then(() => drawn && setReady(true));
       return () => {

@@ -2,7 +2,7 @@ import type { AnswerError, Question as QuestionModel, RuleState } from '@forms-e
 import { type ComponentType, Fragment } from 'preact';
 import { useEmbed } from './context';
 import { fieldIds, type QuestionProps } from './field';
-import { Address } from './questions/address';
+import { Address } from './questions/address-on-demand';
 import { Consent } from './questions/consent';
 import { DateQuestion } from './questions/date';
 import { Dropdown } from './questions/dropdown';

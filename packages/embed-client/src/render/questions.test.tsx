@@ -29,7 +29,7 @@ async function renderQuestions(
   const root = target.querySelector('[data-forms-engine]')?.shadowRoot as ShadowRoot;
   const ui = within(root.querySelector('.fe') as HTMLElement);
   await ui.findByRole('button', { name: 'Submit' });
-  // The file upload is loaded when first drawn.
+  // The file upload and the address are loaded when first drawn.
   await vi.waitFor(() => expect(root.querySelector('[data-pending]')).toBeNull());
   return { api, ui, root, user: userEvent.setup() };
 }

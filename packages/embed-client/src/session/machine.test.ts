@@ -617,4 +617,84 @@ describe('session machine', () => {
     expect(reset.effects).toEqual([{ type: 'forget' }, { type: 'load-live' }]);
     expect(reset.state).toMatchObject({ phase: 'loading', responseId: null, answers: {} });
   });
+
+  describe('issue 24: scheduled, closed, full, and a full quota', () => {
+    const closedLive = (status: 'SCHEDULED' | 'CLOSED' | 'FULL', opensAt: string | null = null): LiveQuestionnaire => ({
+      ...live(),
+      availability: { status, opensAt, closesAt: null },
+    });
+
+    it('a live document that is not OPEN shows why and asks nothing: no create, even on Next or an upload', () => {
+      const { state, effects } = drive([
+        { type: 'START', storedResponseId: null },
+        { type: 'LIVE_LOADED', live: closedLive('SCHEDULED', '2026-12-01T08:00:00Z') },
+        { type: 'NEXT' },
+        { type: 'SUBMIT' },
+        { type: 'ENSURE_RESPONSE' },
+        { type: 'PAGE_HIDDEN' },
+      ]);
+      expect(state).toMatchObject({
+        phase: 'closed',
+        closed: { reason: 'NOT_YET_OPEN', opensAt: '2026-12-01T08:00:00Z' },
+      });
+      expect(effects.filter((e) => e.type !== 'emit').map((e) => e.type)).toEqual(['load-live']);
+      expect(effects.find((e) => e.type === 'emit')).toEqual({
+        type: 'emit',
+        event: { name: 'ready', detail: { versionNumber: 3, status: 'CLOSED', reason: 'NOT_YET_OPEN' } },
+      });
+      for (const status of ['CLOSED', 'FULL'] as const) {
+        const other = drive([
+          { type: 'START', storedResponseId: null },
+          { type: 'LIVE_LOADED', live: closedLive(status) },
+        ]);
+        expect(other.state).toMatchObject({ phase: 'closed', closed: { reason: status } });
+      }
+    });
+
+    it('a stored response is rehydrated without asking the live document: the respondent continues', () => {
+      const { requests } = drive([{ type: 'START', storedResponseId: 'r1' }]);
+      expect(requests).toEqual(['rehydrate']);
+    });
+
+    it('a completion refused by a full quota keeps the response, its id and its answers, and retries nothing', () => {
+      const quotaFull = { ...problem(409, 'QUOTA_FULL'), quotaId: 'de', endingId: 'e_full' };
+      const { state, effects } = drive([
+        ...submittedOnLastStep,
+        { type: 'REQUEST_FAILED', request: 'complete', problem: quotaFull },
+        { type: 'RETRY' },
+        { type: 'SUBMIT' },
+        { type: 'PAGE_HIDDEN' },
+      ]);
+      expect(state).toMatchObject({
+        phase: 'closed',
+        closed: { reason: 'QUOTA_FULL', endingId: 'e_full' },
+        responseId: 'r1',
+        answers: { name: 'Ada', b: 'B' },
+      });
+      const last = effects.slice(effects.findIndex((e) => e.type === 'emit' && e.event.name === 'error'));
+      expect(last).toEqual([{ type: 'emit', event: { name: 'error', detail: quotaFull } }]);
+    });
+
+    it('a creation refused with QUESTIONNAIRE_CLOSED shows its reason; a save never closes the form', () => {
+      const closed = { ...problem(409, 'QUESTIONNAIRE_CLOSED'), reason: 'FULL' as const };
+      const created = drive([
+        ...loaded,
+        { type: 'NEXT' },
+        { type: 'REQUEST_FAILED', request: 'create', problem: closed },
+      ]);
+      expect(created.state).toMatchObject({
+        phase: 'closed',
+        closed: { reason: 'FULL' },
+        responseId: null,
+        creating: false,
+      });
+      const saved = drive([
+        ...loaded,
+        { type: 'NEXT' },
+        { type: 'CREATED', responseId: 'r1' },
+        { type: 'REQUEST_FAILED', request: 'patch', problem: closed },
+      ]);
+      expect(saved.state.phase).toBe('form');
+    });
+  });
 });

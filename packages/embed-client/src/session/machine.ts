@@ -1,6 +1,7 @@
 import { localize, validateScreen } from '@forms-engine/schema/rules';
 import { isTransient } from '../client/problem';
 import type { Problem } from '../client/types';
+import { closedByLive, closeOnArrival } from './closing';
 import { chooseLanguage, loadedIn, matchLanguage } from './language';
 import { enterForm, failValidation, goTo, submitScreens } from './navigation';
 import { erase, requestFailed, requestSave, saveOnHide, startCreate } from './saving';
@@ -60,11 +61,20 @@ export function transition(state: SessionState, event: SessionEvent): Transition
       const questionnaire = loadedIn(event.live, language);
       const { submissionPolicy } = questionnaire;
       const { hidden, answers, warnings } = startingValues(questionnaire.definition, state.given);
-      const loaded = { ...state, questionnaire, language, hidden };
+      // Scheduled, closed or full: said before anything is asked. With a reference under one response per
+      // reference, once its status is known (already submitted comes first, as the server checks it first);
+      // without one, before "needs a personal link" (a link would not open it either).
+      const loaded = { ...state, questionnaire, language, hidden, closed: closedByLive(event.live) };
       const warned: Effect[] = warnings.map((message) => ({ type: 'warn', message }));
-      if (submissionPolicy === 'ONE_PER_REF') {
-        if (!state.externalRef) return none({ ...loaded, phase: 'unavailable', unavailable: 'EXTERNAL_REF_REQUIRED' });
+      if (submissionPolicy === 'ONE_PER_REF' && state.externalRef) {
         return { state: loaded, effects: [...warned, { type: 'load-ref-status', ref: state.externalRef }] };
+      }
+      if (loaded.closed) {
+        const closed = closeOnArrival(loaded, loaded.closed);
+        return { ...closed, effects: [...warned, ...closed.effects] };
+      }
+      if (submissionPolicy === 'ONE_PER_REF') {
+        return none({ ...loaded, phase: 'unavailable', unavailable: 'EXTERNAL_REF_REQUIRED' });
       }
       const entered = enterForm(loaded, questionnaire, answers, undefined);
       return { ...entered, effects: [...warned, ...entered.effects] };
@@ -76,6 +86,7 @@ export function transition(state: SessionState, event: SessionEvent): Transition
         const detail = { versionNumber: state.questionnaire.versionNumber, status: 'ALREADY_SUBMITTED' as const };
         return { state: { ...state, phase: 'already-submitted' }, effects: [emit({ name: 'ready', detail })] };
       }
+      if (state.closed) return closeOnArrival(state, state.closed);
       const { answers } = startingValues(state.questionnaire.definition, state.given);
       return enterForm(state, state.questionnaire, answers, undefined);
     }

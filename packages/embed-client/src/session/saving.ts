@@ -1,5 +1,6 @@
 import { isTransient } from '../client/problem';
 import type { CreateResponseRequest, PatchResponseRequest, Problem } from '../client/types';
+import { closedByProblem } from './closing';
 import {
   type Effect,
   emit,
@@ -114,6 +115,20 @@ export function requestFailed(
   };
   if (problem.code === 'ALREADY_SUBMITTED') {
     return { state: { ...settled, phase: 'already-submitted' }, effects: [reported] };
+  }
+  const closed = request === 'patch' ? null : closedByProblem(problem);
+  if (closed) {
+    // Scheduled, closed or full (issue 24): no response was created, or the one there stays IN_PROGRESS with
+    // every answer saved and its id remembered (a reload shows it again; the next completion decides).
+    const save = { ...settled.save, wanted: false, failures: 0, problem };
+    const turnedAway = {
+      ...settled,
+      phase: 'closed' as const,
+      closed,
+      save,
+      submit: { status: 'idle' as const, problem },
+    };
+    return { state: turnedAway, effects: [reported] };
   }
   if (problem.code === 'ORIGIN_NOT_ALLOWED') {
     return { state: { ...settled, phase: 'unavailable', unavailable: 'ORIGIN_NOT_ALLOWED' }, effects: [reported] };

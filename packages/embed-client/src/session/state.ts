@@ -7,6 +7,7 @@ import {
   resolveRules,
 } from '@forms-engine/schema/rules';
 import type {
+  ClosedReason,
   CreateResponseRequest,
   EmbedLabelTables,
   HiddenValues,
@@ -21,7 +22,7 @@ import { viewOf } from './screens';
 
 /** The session's state, the events it takes and the effects it asks for. */
 
-export type Phase = 'loading' | 'form' | 'completed' | 'already-submitted' | 'unavailable';
+export type Phase = 'loading' | 'form' | 'completed' | 'already-submitted' | 'closed' | 'unavailable';
 export type UnavailableReason =
   | 'ORIGIN_NOT_ALLOWED'
   | 'NOT_PUBLISHED'
@@ -29,6 +30,18 @@ export type UnavailableReason =
   | 'EXTERNAL_REF_REQUIRED'
   | 'NETWORK'
   | 'ERROR';
+
+/**
+ * Why no answers are taken (issue 24): the schedule or the limit (the live document's availability,
+ * or a 409 `QUESTIONNAIRE_CLOSED`'s `reason`), or a full quota at completion (409 `QUOTA_FULL`).
+ */
+export interface Closed {
+  reason: ClosedReason | 'QUOTA_FULL';
+  /** NOT_YET_OPEN: when it opens (ISO 8601), when known. */
+  opensAt?: string | undefined;
+  /** QUOTA_FULL: the quota's ending, when it has one. */
+  endingId?: string | undefined;
+}
 
 export interface LoadedQuestionnaire {
   /** In the language shown (`localize`): what every screen, rule and check reads. */
@@ -44,6 +57,11 @@ export interface LoadedQuestionnaire {
 export interface SessionState {
   phase: Phase;
   unavailable: UnavailableReason | null;
+  /**
+   * Phase `closed`: why. Also set, still loading, from a live document that is not OPEN while the
+   * reference's status is asked (an already submitted reference is told so first).
+   */
+  closed: Closed | null;
   questionnaire: LoadedQuestionnaire | null;
   externalRef: string | undefined;
   /** The languages asked for, best first: the host's named one, then the page's and the browser's. */
@@ -89,7 +107,12 @@ export interface SessionState {
 }
 
 export interface EmbedEventDetails {
-  ready: { versionNumber: number; status: 'IN_PROGRESS' | 'COMPLETED' | 'ALREADY_SUBMITTED' };
+  /** `CLOSED`: the schedule or the limit takes no response now (`reason`), and nothing is asked. */
+  ready: {
+    versionNumber: number;
+    status: 'IN_PROGRESS' | 'COMPLETED' | 'ALREADY_SUBMITTED' | 'CLOSED';
+    reason?: ClosedReason | undefined;
+  };
   responseCreated: { responseId: string };
   stepChange: { stepId: string | null; index: number };
   save: { responseId: string };
@@ -173,6 +196,7 @@ export function initialState(
   return {
     phase: 'loading',
     unavailable: null,
+    closed: null,
     questionnaire: null,
     externalRef,
     wanted,
@@ -223,9 +247,15 @@ export function screenView(state: SessionState, definition = (state.questionnair
   return viewOf(definition, ruleContext(state), state.stepId, state.tabId);
 }
 
-/** The ending the respondent sees (the first whose rule holds for answers and hidden values), if any. */
+/**
+ * The ending the respondent sees, if any: the first whose rule holds for answers and hidden values,
+ * or, when a full quota turned them away, that quota's (absent from the pinned version: none, and
+ * the built-in sentence shows).
+ */
 export const endingOf = (state: SessionState, definition = (state.questionnaire as LoadedQuestionnaire).definition) =>
-  chooseEnding(definition, resolveRules(definition, ruleContext(state)));
+  state.closed?.reason === 'QUOTA_FULL'
+    ? definition.endings?.find((ending) => ending.id === state.closed?.endingId)
+    : chooseEnding(definition, resolveRules(definition, ruleContext(state)));
 
 /** The completion, naming the ending shown (the server records it and does not re-run the rules). */
 export const completeEffect = (state: SessionState): Effect => ({

@@ -64,6 +64,10 @@ export const ar: Labels = {
   fileNotAddedOne: 'لم تتم إضافة {name}: يُسمح بملف واحد فقط.',
   fileTypeNotAccepted: 'نوع الملف {name} غير مقبول.',
   language: 'اللغة',
+  questionnaireOpensOn: 'يُفتح هذا الاستبيان في {date}.',
+  questionnaireClosed: 'هذا الاستبيان مغلق.',
+  questionnaireFull: 'حصل هذا الاستبيان على كل الإجابات التي يحتاجها.',
+  quotaFull: 'شكرًا لك — لدينا بالفعل ما يكفي من الإجابات من أشخاص مثلك.',
   errors: {
     REQUIRED: 'هذه الإجابة مطلوبة.',
     INVALID: 'هذه الإجابة غير صالحة.',

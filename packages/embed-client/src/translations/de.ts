@@ -62,6 +62,10 @@ export const de: Labels = {
   fileNotAddedOne: '{name} wurde nicht hinzugefügt: Nur eine Datei ist erlaubt.',
   fileTypeNotAccepted: '{name} hat keinen erlaubten Dateityp.',
   language: 'Sprache',
+  questionnaireOpensOn: 'Dieser Fragebogen öffnet am {date}.',
+  questionnaireClosed: 'Dieser Fragebogen ist geschlossen.',
+  questionnaireFull: 'Dieser Fragebogen hat alle Antworten, die er braucht.',
+  quotaFull: 'Vielen Dank — wir haben bereits genug Antworten von Personen wie Ihnen.',
   errors: {
     REQUIRED: 'Diese Angabe ist erforderlich.',
     INVALID: 'Diese Angabe ist ungültig.',

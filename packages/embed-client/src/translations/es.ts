@@ -62,6 +62,10 @@ export const es: Labels = {
   fileNotAddedOne: 'No se añadió {name}: solo se permite un archivo.',
   fileTypeNotAccepted: 'El tipo de archivo de {name} no se acepta.',
   language: 'Idioma',
+  questionnaireOpensOn: 'Este cuestionario se abre el {date}.',
+  questionnaireClosed: 'Este cuestionario está cerrado.',
+  questionnaireFull: 'Este cuestionario ya tiene todas las respuestas que necesita.',
+  quotaFull: 'Gracias — ya tenemos suficientes respuestas de personas como usted.',
   errors: {
     REQUIRED: 'Esta respuesta es obligatoria.',
     INVALID: 'Esta respuesta no es válida.',

@@ -62,6 +62,10 @@ export const fr: Labels = {
   fileNotAddedOne: '{name} n’a pas été ajouté\u00a0: un seul fichier est autorisé.',
   fileTypeNotAccepted: 'Le type du fichier {name} n’est pas accepté.',
   language: 'Langue',
+  questionnaireOpensOn: 'Ce questionnaire ouvrira le {date}.',
+  questionnaireClosed: 'Ce questionnaire est fermé.',
+  questionnaireFull: 'Ce questionnaire a reçu toutes les réponses dont il a besoin.',
+  quotaFull: 'Merci — nous avons déjà assez de réponses de personnes comme vous.',
   errors: {
     REQUIRED: 'Cette réponse est obligatoire.',
     INVALID: 'Cette réponse n’est pas valide.',

@@ -64,6 +64,10 @@ export const he: Labels = {
   fileNotAddedOne: 'הקובץ {name} לא נוסף: מותר קובץ אחד בלבד.',
   fileTypeNotAccepted: 'סוג הקובץ {name} אינו מותר.',
   language: 'שפה',
+  questionnaireOpensOn: 'השאלון הזה ייפתח בתאריך {date}.',
+  questionnaireClosed: 'השאלון הזה סגור.',
+  questionnaireFull: 'השאלון הזה קיבל את כל התשובות שהוא צריך.',
+  quotaFull: 'תודה — כבר יש לנו מספיק תשובות מאנשים כמוך.',
   errors: {
     REQUIRED: 'זו תשובת חובה.',
     INVALID: 'התשובה הזו אינה תקינה.',

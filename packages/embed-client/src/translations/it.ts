@@ -61,6 +61,10 @@ export const it: Labels = {
   fileNotAddedOne: '{name} non è stato aggiunto: è consentito un solo file.',
   fileTypeNotAccepted: 'Il tipo di file di {name} non è accettato.',
   language: 'Lingua',
+  questionnaireOpensOn: 'Questo questionario apre il {date}.',
+  questionnaireClosed: 'Questo questionario è chiuso.',
+  questionnaireFull: 'Questo questionario ha già tutte le risposte che gli servono.',
+  quotaFull: 'Grazie — abbiamo già abbastanza risposte da persone come te.',
   errors: {
     REQUIRED: 'Questa risposta è obbligatoria.',
     INVALID: 'Questa risposta non è valida.',

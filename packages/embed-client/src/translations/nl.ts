@@ -62,6 +62,10 @@ export const nl: Labels = {
   fileNotAddedOne: '{name} is niet toegevoegd: er is maar één bestand toegestaan.',
   fileTypeNotAccepted: '{name} is geen toegestaan bestandstype.',
   language: 'Taal',
+  questionnaireOpensOn: 'Deze vragenlijst gaat open op {date}.',
+  questionnaireClosed: 'Deze vragenlijst is gesloten.',
+  questionnaireFull: 'Deze vragenlijst heeft alle antwoorden die nodig zijn.',
+  quotaFull: 'Bedankt — we hebben al genoeg antwoorden van mensen zoals u.',
   errors: {
     REQUIRED: 'Dit antwoord is verplicht.',
     INVALID: 'Dit antwoord is niet geldig.',

@@ -64,6 +64,10 @@ export const pl: Labels = {
   fileNotAddedOne: 'Nie dodano pliku {name}: dozwolony jest tylko jeden plik.',
   fileTypeNotAccepted: 'Plik {name} ma niedozwolony typ.',
   language: 'Język',
+  questionnaireOpensOn: 'Ta ankieta zostanie otwarta {date}.',
+  questionnaireClosed: 'Ta ankieta jest zamknięta.',
+  questionnaireFull: 'Ta ankieta ma już wszystkie potrzebne odpowiedzi.',
+  quotaFull: 'Dziękujemy — mamy już wystarczająco dużo odpowiedzi od osób takich jak Ty.',
   errors: {
     REQUIRED: 'Ta odpowiedź jest wymagana.',
     INVALID: 'Ta odpowiedź jest nieprawidłowa.',

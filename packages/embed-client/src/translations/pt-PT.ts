@@ -61,6 +61,10 @@ export const ptPT: Labels = {
   fileNotAddedOne: '{name} não foi adicionado: só é permitido um ficheiro.',
   fileTypeNotAccepted: 'O tipo do ficheiro {name} não é aceite.',
   language: 'Idioma',
+  questionnaireOpensOn: 'Este questionário abre a {date}.',
+  questionnaireClosed: 'Este questionário está encerrado.',
+  questionnaireFull: 'Este questionário já tem todas as respostas de que precisa.',
+  quotaFull: 'Obrigado — já temos respostas suficientes de pessoas com o seu perfil.',
   errors: {
     REQUIRED: 'Esta resposta é obrigatória.',
     INVALID: 'Esta resposta não é válida.',

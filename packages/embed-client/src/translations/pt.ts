@@ -61,6 +61,10 @@ export const pt: Labels = {
   fileNotAddedOne: '{name} não foi adicionado: só é permitido um arquivo.',
   fileTypeNotAccepted: 'O tipo do arquivo {name} não é aceito.',
   language: 'Idioma',
+  questionnaireOpensOn: 'Este questionário abre em {date}.',
+  questionnaireClosed: 'Este questionário está encerrado.',
+  questionnaireFull: 'Este questionário já tem todas as respostas de que precisa.',
+  quotaFull: 'Obrigado — já temos respostas suficientes de pessoas como você.',
   errors: {
     REQUIRED: 'Esta resposta é obrigatória.',
     INVALID: 'Esta resposta não é válida.',

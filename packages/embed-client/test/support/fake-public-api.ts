@@ -25,8 +25,11 @@ export const problemResponse = (
   code: Problem['code'],
   detail: string = code,
   headers: HeadersInit = {},
+  /** More members of the problem body (`reason`, `opensAt`, `quotaId`, `endingId`). */
+  members: Partial<Problem> = {},
 ) => {
-  const response = json(status, { type: 'about:blank', title: code, status, code, detail }, 'application/problem+json');
+  const body = { type: 'about:blank', title: code, status, code, detail, ...members };
+  const response = json(status, body, 'application/problem+json');
   for (const [name, value] of new Headers(headers)) response.headers.set(name, value);
   return response;
 };
@@ -43,6 +46,8 @@ export function fakePublicApi(
     suggestions?: GeocodeSuggestion[];
     /** The embed's label tables the documents carry (the server's `labelsFor` of each language). */
     labels?: LiveQuestionnaire['labels'];
+    /** The live document's availability (OPEN when not given). */
+    availability?: LiveQuestionnaire['availability'];
     override?: Override;
   } = {},
 ) {
@@ -55,6 +60,7 @@ export function fakePublicApi(
     definition,
     submissionPolicy: options.submissionPolicy ?? 'MULTIPLE',
     labels: options.labels ?? {},
+    availability: options.availability ?? { status: 'OPEN', opensAt: null, closesAt: null },
   };
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(String(input));

@@ -1,5 +1,11 @@
 import { restCalls } from '@forms-engine/browser-testing';
-import type { DefinitionInput, QuestionnaireDetail, ResponseExport } from '@forms-engine/schema';
+import type {
+  DefinitionInput,
+  PatchQuestionnaireRequest,
+  QuestionnaireDetail,
+  ResponseExport,
+} from '@forms-engine/schema';
+import type { z } from 'zod';
 
 /** The management and public REST APIs, called from the test process (no Origin header). */
 export function apiOf(baseUrl: string) {
@@ -7,10 +13,13 @@ export function apiOf(baseUrl: string) {
 
   return {
     call,
-    /** Creates, configures and publishes a questionnaire. */
+    /**
+     * Creates, configures and publishes a questionnaire. Settings (origins, policy, and issue 24's
+     * schedule, limit and quotas, checked against the draft) go in before the publish.
+     */
     async publish(
       definition: DefinitionInput,
-      settings: { allowedOrigins?: string[]; submissionPolicy?: 'MULTIPLE' | 'ONE_PER_REF' } = {},
+      settings: z.input<typeof PatchQuestionnaireRequest> = {},
     ): Promise<QuestionnaireDetail> {
       const created = await ok<QuestionnaireDetail>('POST', '/api/v1/questionnaires', { name: 'E2E questionnaire' });
       await ok('PUT', `/api/v1/questionnaires/${created.id}/draft`, definition);

@@ -1,0 +1,33 @@
+import type { LiveQuestionnaire, Problem } from '../client/types';
+import { type Closed, emit, type SessionState, type Transition } from './state';
+
+/**
+ * Issue 24: a questionnaire that takes no responses now (scheduled, closed, full) or a completion a
+ * full quota refuses. The respondent reads why; nothing is created, and nothing saved is erased.
+ */
+
+/** The live document's availability, when it is not OPEN (a server without one: open). */
+export function closedByLive(live: LiveQuestionnaire): Closed | null {
+  const availability = live.availability;
+  if (!availability || availability.status === 'OPEN') return null;
+  if (availability.status === 'SCHEDULED')
+    return { reason: 'NOT_YET_OPEN', opensAt: availability.opensAt ?? undefined };
+  return { reason: availability.status };
+}
+
+/** A 409 that turns the respondent away: `QUESTIONNAIRE_CLOSED` (by its `reason`) or `QUOTA_FULL`. */
+export function closedByProblem(problem: Problem): Closed | null {
+  if (problem.code === 'QUOTA_FULL') return { reason: 'QUOTA_FULL', endingId: problem.endingId };
+  if (problem.code !== 'QUESTIONNAIRE_CLOSED') return null;
+  return { reason: problem.reason ?? 'CLOSED', opensAt: problem.opensAt };
+}
+
+/** Says why before anything is asked: no form, no response. The host hears `ready` with status CLOSED. */
+export function closeOnArrival(state: SessionState, closed: Closed): Transition {
+  const versionNumber = state.questionnaire?.versionNumber ?? 0;
+  const reason = closed.reason === 'QUOTA_FULL' ? undefined : closed.reason;
+  return {
+    state: { ...state, phase: 'closed', closed },
+    effects: [emit({ name: 'ready', detail: { versionNumber, status: 'CLOSED', reason } })],
+  };
+}
