@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fingerprint, pendingEdits } from '../../data/pending-edits.ts';
 import { twoSteps } from '../../test/definitions.ts';
 import { renderWithApi } from '../../test/fake-api.tsx';
+import { NO_SCHEDULE } from '../../test/questionnaire-detail.ts';
 import { DraftPage } from '../draft/draft-page.tsx';
 import { QuestionnaireLayout } from './questionnaire-layout.tsx';
 
@@ -26,6 +27,7 @@ const detail = (extra: Partial<QuestionnaireDetail>): QuestionnaireDetail => ({
   hasUnpublishedChanges: true,
   draft: { schemaVersion: 1, steps: [], tabs: [], questions: [] },
   updatedAt: '2026-11-22T10:00:00.000Z',
+  ...NO_SCHEDULE,
   ...extra,
 });
 

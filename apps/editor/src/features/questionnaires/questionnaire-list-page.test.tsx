@@ -14,6 +14,7 @@ const summary = (n: number) => ({
   hasUnpublishedChanges: true,
   updatedAt: '2026-11-22T10:00:00.000Z',
   responseCount: 0,
+  availability: { status: 'OPEN' as const },
 });
 
 function renderList(url: string, items: ReturnType<typeof summary>[], total = items.length) {
