@@ -1,5 +1,6 @@
 import {
   AllowedOrigin,
+  DEFAULT_CLOSE_GRACE_MINUTES,
   type Definition,
   MAX_ALLOWED_ORIGINS,
   MAX_CLOSE_GRACE_MINUTES,
@@ -33,15 +34,16 @@ export interface Settings {
   quotas: QuotaEdit[];
 }
 
+/** The settings a questionnaire has; a server from before schedules gives their defaults (nothing set). */
 export const settingsOf = (detail: QuestionnaireDetail): Settings => ({
   name: detail.name,
   allowedOrigins: detail.allowedOrigins,
   submissionPolicy: detail.submissionPolicy,
-  opensAt: detail.opensAt,
-  closesAt: detail.closesAt,
-  closeGraceMinutes: detail.closeGraceMinutes,
-  maxCompletedResponses: detail.maxCompletedResponses,
-  quotas: detail.quotas,
+  opensAt: detail.opensAt ?? null,
+  closesAt: detail.closesAt ?? null,
+  closeGraceMinutes: detail.closeGraceMinutes ?? DEFAULT_CLOSE_GRACE_MINUTES,
+  maxCompletedResponses: detail.maxCompletedResponses ?? null,
+  quotas: detail.quotas ?? [],
 });
 
 export const sameSettings = (a: Settings, b: Settings) => canonicalJson(a) === canonicalJson(b);
