@@ -170,7 +170,8 @@ export function QuotaFields({ quotas, onChange, definition, source, counts, erro
             )}
             {counted && counted.count > 0 ? (
               <ConfirmButton
-                label="Remove"
+                label="Remove quota"
+                confirmLabel="Remove"
                 accessibleName={`Remove ${label.toLowerCase()}`}
                 question={`Remove the quota “${quota.name.trim() || label}”?`}
                 description={`It has counted ${count(counted.count)} completed responses. Added again, a quota counts from zero.`}
@@ -178,7 +179,7 @@ export function QuotaFields({ quotas, onChange, definition, source, counts, erro
               />
             ) : (
               <button type="button" aria-label={`Remove ${label.toLowerCase()}`} onClick={() => remove(index)}>
-                Remove
+                Remove quota
               </button>
             )}
           </fieldset>
