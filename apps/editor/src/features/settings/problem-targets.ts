@@ -39,13 +39,12 @@ export function problemTarget(path: string): ProblemTarget | undefined {
   if (part === 'name') return { label: `${label} name`, id: `quota-${i}-name`, order };
   if (part === 'limit') return { label: `${label} limit`, id: `quota-${i}-limit`, order: order + 1 };
   if (part === 'endingId') return { label: `${label} ending`, id: `quota-${i}-ending`, order: order + 99 };
-  if (condition !== undefined && CONTROLS[field]) {
+  if (condition !== undefined) {
+    // A part of a condition no control shows (its address part): listed under the status line.
+    const control = CONTROLS[field];
+    if (!control) return undefined;
     const n = Number(condition);
-    return {
-      label: `${label} condition ${n + 1}`,
-      id: `quota-${i}-condition-${n}-${CONTROLS[field]}`,
-      order: order + 3 + n,
-    };
+    return { label: `${label} condition ${n + 1}`, id: `quota-${i}-condition-${n}-${control}`, order: order + 3 + n };
   }
   return { label: `${label} conditions`, id: `quota-${i}-combinator`, order: order + 2 };
 }
