@@ -34,10 +34,11 @@ const timeOf = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyl
 /** The server's messages by field path; the ones no field shows are listed under the status line. */
 function serverProblems(problem: Problem | undefined) {
   const errors = problem?.errors ?? [];
-  return {
-    at: (path: string) => fieldErrors(problem, path),
-    unplaced: [...new Set(errors.filter((error) => !problemTarget(error.path)).map((error) => error.message))],
-  };
+  const unplaced = errors.filter((error) => !problemTarget(error.path)).map((error) => error.message);
+  // The status line promises problems "listed below": a refusal naming no field still lists one.
+  if (problem?.code === 'VALIDATION_FAILED' && errors.length === 0)
+    unplaced.push('The server did not take these settings as they are: check them and try again.');
+  return { at: (path: string) => fieldErrors(problem, path), unplaced: [...new Set(unplaced)] };
 }
 
 interface FormProps {
