@@ -88,6 +88,23 @@ describe('accessibility', () => {
         },
       });
       const responseId = await api.respond(q.publicId, 1, { name: 'Ada', has_pet: true, pet_name: 'Rex' }, 'ref-9');
+      // Issue 24: a closing time, a limit and a quota, so Settings shows them filled in, the header
+      // its status line and the summary its progress bars.
+      await api.ok('PATCH', `/api/v1/questionnaires/${q.id}`, {
+        closesAt: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString(),
+        maxCompletedResponses: 100,
+        quotas: [
+          {
+            id: 'red',
+            name: 'Red lovers',
+            limit: 10,
+            rule: {
+              combinator: 'ALL',
+              conditions: [{ source: 'ANSWER', questionCode: 'colour', operator: 'EQUALS', value: 'r' }],
+            },
+          },
+        ],
+      });
 
       const context = await run.browser.newContext({ viewport: { width: 1400, height: 1000 } });
       const page = await context.newPage();
@@ -104,8 +121,22 @@ describe('accessibility', () => {
         ],
         ['versions', `${base}/versions`, (p) => p.getByRole('button', { name: 'Restore version 1' }).waitFor()],
         ['version 1', `${base}/versions/1`, (p) => p.getByText('Pet name').first().waitFor()],
-        ['settings', `${base}/settings`, (p) => p.getByText(q.publicId).first().waitFor()],
-        ['summary', `${base}/summary`, (p) => p.getByRole('table', { name: 'Colour' }).waitFor()],
+        [
+          'settings',
+          `${base}/settings`,
+          async (p) => {
+            await p.getByText(q.publicId).first().waitFor();
+            await p.getByLabel('Quota 1 name').waitFor();
+          },
+        ],
+        [
+          'summary',
+          `${base}/summary`,
+          async (p) => {
+            await p.getByRole('table', { name: 'Colour' }).waitFor();
+            await p.getByRole('progressbar', { name: 'Quota “Red lovers”' }).waitFor();
+          },
+        ],
         [
           'responses',
           `${base}/responses`,

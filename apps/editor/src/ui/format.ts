@@ -3,6 +3,43 @@
 /** An instant in the builder's own locale and time zone; nothing as a dash. */
 export const dateTime = (iso: string | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
 
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface ClockOptions {
+  /** The builder's locale and time zone unless a test says otherwise. */
+  locale?: string | undefined;
+  timeZone?: string | undefined;
+}
+
+/**
+ * An instant said briefly for a status line: the short weekday and the time within a week of
+ * `now` either way ("Fri 18:00"), else the date ("5 Dec", with the year when it is not this
+ * year's). Times on the 24-hour clock, as the issue writes them, whatever the locale's habit:
+ * "Fri 6:00 PM" beside "Mon 08:00" on another screen would read as two conventions.
+ */
+export function briefWhen(iso: string, now: number, { locale, timeZone }: ClockOptions = {}): string {
+  const at = Date.parse(iso);
+  if (Math.abs(at - now) < WEEK_MS) {
+    return new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    }).format(at);
+  }
+  const year = (ms: number) => new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(ms);
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    ...(year(at) === year(now) ? {} : { year: 'numeric' }),
+    timeZone,
+  }).format(at);
+}
+
+/** A count as the locale writes numbers ("1,234"). */
+export const count = (n: number, locale?: string) => new Intl.NumberFormat(locale).format(n);
+
 /** A size in bytes, KB, MB or GB (1024 each), one decimal from KB on. */
 export function bytes(n: number): string {
   if (n < 1024) return `${n} B`;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { FieldErrors } from './field-errors.tsx';
+import type { Choice } from '../../rule-builder/words.ts';
+import { FieldErrors } from '../../ui/field-errors.tsx';
 import { tokensInWords } from './recall.ts';
 import { InsertAnswer, type Recall, Recalls } from './text-input.tsx';
-import type { Choice } from './words.ts';
 
 interface Props {
   choices: Choice[];

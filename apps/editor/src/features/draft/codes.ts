@@ -1,10 +1,10 @@
 import type { Condition, Definition, Question, RuleConfig } from '@forms-engine/schema';
 import { walkDefinition } from '@forms-engine/schema/rules';
+import type { Choice } from '../../rule-builder/words.ts';
 import { type ContainerRef, questionsOf, updateAt, updateQuestion } from './model.ts';
 import { renameTokens } from './recall.ts';
 import { followsText, uniqueSlug } from './slug.ts';
 import { renameChoice } from './translations.ts';
-import type { Choice } from './words.ts';
 
 /**
  * Codes and choice values that follow their text, and rules that follow codes and values

@@ -2,12 +2,12 @@ import type { Definition } from '@forms-engine/schema';
 import { allQuestions, redirectUrlProblem } from '@forms-engine/schema';
 import { plainText } from '@forms-engine/schema/text';
 import { visibilityInWords } from '../../definition-words/index.ts';
+import { RuleBuilder } from '../../rule-builder/rule-builder.tsx';
+import { lookupOf } from '../../rule-builder/words.ts';
 import { updateEnding } from './model.ts';
 import { type DraftProblem, problemsAt } from './problems.ts';
 import { RichTextHint } from './rich-text-hint.tsx';
-import { RuleBuilder } from './rule-builder.tsx';
 import { type Recall, TextInput } from './text-input.tsx';
-import { lookupOf } from './words.ts';
 
 interface Props {
   definition: Definition;

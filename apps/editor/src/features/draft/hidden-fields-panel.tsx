@@ -1,6 +1,6 @@
 import { allQuestions, type Definition } from '@forms-engine/schema';
 import { useRef, useState } from 'react';
-import { FieldErrors } from './field-errors.tsx';
+import { FieldErrors } from '../../ui/field-errors.tsx';
 import {
   addHiddenField,
   freeHiddenKey,

@@ -1,8 +1,8 @@
 import { allQuestions, Definition, QUESTION_TYPES, type Question, type RuleConfig } from '@forms-engine/schema';
 import { plainText } from '@forms-engine/schema/text';
 import { conditionsInWords } from '../../definition-words/index.ts';
+import { lookupOf } from '../../rule-builder/words.ts';
 import { questionsOf, type Selection, selectionPath, updateAt } from './model.ts';
-import { lookupOf } from './words.ts';
 
 /**
  * What the preview opens for the selected element: its step and tab, shown even where rules

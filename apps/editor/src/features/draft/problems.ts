@@ -2,9 +2,9 @@ import { type Condition, Definition, QUESTION_TYPES, type Question, type Step, t
 import { isChoiceType, isListOperator, parseRecallToken, walkDefinition } from '@forms-engine/schema/rules';
 import { plainText } from '@forms-engine/schema/text';
 import { languageName, oneLine, questionName, settingName, translatableTexts } from '../../definition-words/index.ts';
+import { choicesOf } from '../../rule-builder/words.ts';
 import { LIST_WORDS } from './list-words.ts';
 import { type Selection, selectionOfPath } from './model.ts';
-import { choicesOf } from './words.ts';
 
 /**
  * What keeps a draft from being saved, in a builder's words: each problem names the element

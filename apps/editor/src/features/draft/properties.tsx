@@ -3,6 +3,8 @@ import { allQuestions } from '@forms-engine/schema';
 import { QUESTION_TYPE_NAMES, QUESTION_WIDTHS, type QuestionTypeName } from '@forms-engine/schema/rules';
 import { useRef } from 'react';
 import { typeName, widthName } from '../../definition-words/index.ts';
+import { RuleBuilder } from '../../rule-builder/rule-builder.tsx';
+import { FieldErrors } from '../../ui/field-errors.tsx';
 import {
   type ConditionRef,
   conditionsReading,
@@ -14,7 +16,6 @@ import {
   tokensFollow,
 } from './codes.ts';
 import { EndingProperties } from './ending-properties.tsx';
-import { FieldErrors } from './field-errors.tsx';
 import { HiddenFieldsPanel } from './hidden-fields-panel.tsx';
 import {
   changeType,
@@ -28,7 +29,6 @@ import {
 import { type DraftProblem, problemsAt } from './problems.ts';
 import { recallOptions } from './recall.ts';
 import { RichTextHint } from './rich-text-hint.tsx';
-import { RuleBuilder } from './rule-builder.tsx';
 import { TextInput } from './text-input.tsx';
 import { TypeConfigFields } from './type-config-fields.tsx';
 

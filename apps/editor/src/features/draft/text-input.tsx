@@ -1,6 +1,6 @@
 import type { Definition } from '@forms-engine/schema';
 import { useRef } from 'react';
-import { FieldErrors } from './field-errors.tsx';
+import { FieldErrors } from '../../ui/field-errors.tsx';
 import { type RecallOption, tokensInWords } from './recall.ts';
 
 /** What a text field may recall: the earlier answers and hidden fields, and the draft to name its tokens. */

@@ -2,14 +2,14 @@ import { QUESTION_TYPES } from '@forms-engine/schema';
 import { type QuestionTypeName, TYPE_CONFIG_TEXTS } from '@forms-engine/schema/rules';
 import { useRef } from 'react';
 import { settingName, typeName } from '../../definition-words/index.ts';
+import type { Choice } from '../../rule-builder/words.ts';
+import { FieldErrors } from '../../ui/field-errors.tsx';
 import { ListInput } from '../../ui/list-input.tsx';
 import { ChoicesEditor } from './choices-editor.tsx';
-import { FieldErrors } from './field-errors.tsx';
 import { LIST_WORDS } from './list-words.ts';
 import { tokensInWords } from './recall.ts';
 import { RichTextHint } from './rich-text-hint.tsx';
 import { InsertAnswer, type Recall, Recalls } from './text-input.tsx';
-import type { Choice } from './words.ts';
 
 type Config = Record<string, unknown>;
 

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fingerprint, pendingEdits } from '../../data/pending-edits.ts';
 import { twoSteps } from '../../test/definitions.ts';
 import { renderWithApi } from '../../test/fake-api.tsx';
+import { NO_SCHEDULE } from '../../test/questionnaire-detail.ts';
 import { DraftPage } from '../draft/draft-page.tsx';
 import { QuestionnaireLayout } from './questionnaire-layout.tsx';
 
@@ -26,6 +27,7 @@ const detail = (extra: Partial<QuestionnaireDetail>): QuestionnaireDetail => ({
   hasUnpublishedChanges: true,
   draft: { schemaVersion: 1, steps: [], tabs: [], questions: [] },
   updatedAt: '2026-11-22T10:00:00.000Z',
+  ...NO_SCHEDULE,
   ...extra,
 });
 
@@ -185,5 +187,50 @@ describe('publishing never leaves the latest edits behind', () => {
     const reason = screen.getByText(/edits to the draft are kept in this browser but not saved yet/);
     expect(publishButton().getAttribute('aria-describedby')).toContain(reason.id);
     expect(screen.getByRole('link', { name: 'Open the draft' }).getAttribute('href')).toBe('/questionnaires/q1');
+  });
+});
+
+describe('the status line under the name', () => {
+  it('says whether it takes responses, counted when full, beside the publish state', async () => {
+    renderLayout({
+      currentVersion: 1,
+      maxCompletedResponses: 200,
+      availability: { status: 'FULL', completed: 200, quotas: [] },
+    });
+    await screen.findByRole('heading', { name: 'Survey' });
+    expect(screen.getByText('Full · 200 of 200').tagName).toBe('P');
+    // Not a second live region: the publish line stays the header's one status.
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+  });
+
+  it('says when a scheduled one opens, in the builder’s time', async () => {
+    const opensAt = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    opensAt.setHours(8, 0, 0, 0);
+    renderLayout({
+      currentVersion: 1,
+      opensAt: opensAt.toISOString(),
+      availability: { status: 'SCHEDULED', completed: 0, quotas: [] },
+    });
+    await screen.findByRole('heading', { name: 'Survey' });
+    const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short' }).format(opensAt);
+    expect(screen.getByText(`Scheduled · opens ${weekday} 08:00`)).toBeDefined();
+  });
+
+  it('asks the server again once the opening time has passed, and the line follows', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const opensAt = new Date(Date.now() + 60_000).toISOString();
+      const { callsTo } = renderLayout({
+        currentVersion: 1,
+        opensAt,
+        availability: { status: 'SCHEDULED', completed: 0, quotas: [] },
+      });
+      await screen.findByText(/^Scheduled · opens /);
+      const asked = callsTo('questionnaires.get').length;
+      await vi.advanceTimersByTimeAsync(62_000);
+      await waitFor(() => expect(callsTo('questionnaires.get').length).toBeGreaterThan(asked));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { useQuestionnaireId } from '../../data/questionnaire-id.ts';
 import { useTRPC } from '../../data/trpc.ts';
 import { missingByLanguage, untranslatedInWords } from '../../definition-words/index.ts';
 import { ProblemMessage } from '../../ui/index.ts';
+import { AvailabilityLine, useRefetchAtBoundary } from './availability-line.tsx';
 
 const TABS = [
   { to: '', label: 'Draft', end: true },
@@ -27,6 +28,7 @@ export function QuestionnaireLayout() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const questionnaire = useQuery(trpc.questionnaires.get.queryOptions({ id }));
+  useRefetchAtBoundary(questionnaire.data, trpc.questionnaires.get.queryKey({ id }));
   const [note, setNote] = useState('');
   const [draftSaver, setDraftSaver] = useState<Autosaver<Definition>>();
   const draftState = useDraftSaveState(draftSaver);
@@ -79,6 +81,7 @@ export function QuestionnaireLayout() {
     <>
       <title>{`${name} · Forms Engine`}</title>
       <h1>{name}</h1>
+      <AvailabilityLine facts={questionnaire.data} />
       <p id="publish-state" className="publish-state" role="status">
         {state}
       </p>

@@ -14,6 +14,7 @@ const summary = (n: number) => ({
   hasUnpublishedChanges: true,
   updatedAt: '2026-11-22T10:00:00.000Z',
   responseCount: 0,
+  availability: { status: 'OPEN' } as { status: 'OPEN' | 'FULL' | 'SCHEDULED' | 'CLOSED' },
 });
 
 function renderList(url: string, items: ReturnType<typeof summary>[], total = items.length) {
@@ -48,5 +49,23 @@ describe('the questionnaire list when there is nothing to list', () => {
     await user.click(screen.getByRole('link', { name: 'Go to the first page' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await screen.findByRole('link', { name: 'Survey 1' })).toBeDefined();
+  });
+});
+
+describe('the questionnaire list', () => {
+  it('shows whether each questionnaire takes responses', async () => {
+    renderList('/', [
+      summary(1),
+      { ...summary(2), availability: { status: 'FULL' as const } },
+      { ...summary(3), availability: { status: 'SCHEDULED' as const } },
+      { ...summary(4), availability: { status: 'CLOSED' as const } },
+    ]);
+    await screen.findByRole('link', { name: 'Survey 1' });
+    const cells = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelectorAll('td')[2]?.textContent);
+    expect(screen.getByRole('columnheader', { name: 'Status' })).toBeDefined();
+    expect(cells).toEqual(['Open', 'Full', 'Scheduled', 'Closed']);
   });
 });

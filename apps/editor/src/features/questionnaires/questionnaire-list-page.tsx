@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { problemOf } from '../../data/problem.ts';
 import { useTRPC, useTRPCClient } from '../../data/trpc.ts';
 import { ConfirmButton, downloadFile, ProblemMessage } from '../../ui/index.ts';
+import { availabilityLine } from './availability-words.ts';
 
 const PAGE_SIZE = 20;
 
@@ -115,6 +116,7 @@ export function QuestionnaireListPage() {
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Published</th>
+              <th scope="col">Status</th>
               <th scope="col">Responses</th>
               <th scope="col">Updated</th>
               <th scope="col">Actions</th>
@@ -128,6 +130,8 @@ export function QuestionnaireListPage() {
                   {item.hasUnpublishedChanges && <span className="badge">Unpublished changes</span>}
                 </td>
                 <td>{item.currentVersion === 0 ? 'Not yet' : `Version ${item.currentVersion}`}</td>
+                {/* A server from before schedules sends no availability: nothing rather than a guess. */}
+                <td>{item.availability ? availabilityLine(item) : ''}</td>
                 <td>{item.responseCount}</td>
                 <td>{new Date(item.updatedAt).toLocaleString()}</td>
                 <td className="actions">

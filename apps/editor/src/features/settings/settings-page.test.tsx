@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fingerprint, pendingEdits } from '../../data/pending-edits.ts';
 import { renderWithApi } from '../../test/fake-api.tsx';
 import { questionnaireDetail } from '../../test/questionnaire-detail.ts';
+import { settingsOf } from './settings-model.ts';
 import { SettingsPage } from './settings-page.tsx';
 
 afterEach(() => {
@@ -46,11 +47,10 @@ describe('settings', () => {
     await user.tab();
     await act(() => router.navigate('/questionnaires/q1'));
     expect(await screen.findByText('Draft page')).toBeDefined();
+    // Only what changed is sent: a rename never re-sends the quotas, two people's changes do not collide.
     expect(callsTo('questionnaires.patch').at(-1)?.input).toEqual({
       id: 'q1',
-      name: 'Survey',
       allowedOrigins: ['https://shop.example.com'],
-      submissionPolicy: 'MULTIPLE',
     });
   });
 
@@ -85,8 +85,8 @@ describe('settings', () => {
 
   it('brings back changes kept in this browser, and saves them', async () => {
     pendingEdits('settings', 'q1').write(
-      { name: 'Kept name', allowedOrigins: [], submissionPolicy: 'ONE_PER_REF' },
-      fingerprint({ name: 'Survey', allowedOrigins: [], submissionPolicy: 'MULTIPLE' }),
+      { ...settingsOf(detail()), name: 'Kept name', submissionPolicy: 'ONE_PER_REF' },
+      fingerprint(settingsOf(detail())),
     );
     const { callsTo } = renderSettings();
     expect(((await screen.findByLabelText('Name')) as HTMLInputElement).value).toBe('Kept name');

@@ -9,6 +9,7 @@ import { ProblemMessage } from '../../ui/index.ts';
 import { EndingSummary, HiddenFieldSummary } from './endings-and-hidden.tsx';
 import { HeadlineFigures } from './headline-figures.tsx';
 import { LanguageBreakdown } from './language-breakdown.tsx';
+import { LimitProgress } from './limit-progress.tsx';
 import { QuestionSummary } from './question-summary.tsx';
 import { StepFunnel } from './step-funnel.tsx';
 import { SummaryFilterForm } from './summary-filter-form.tsx';
@@ -35,11 +36,14 @@ export function SummaryPage() {
     // New filters keep the last figures on screen until theirs arrive, so nothing jumps.
     placeholderData: keepPreviousData,
   });
+  // The header's query: already in the cache, so the bars cost no request of their own.
+  const questionnaire = useQuery(trpc.questionnaires.get.queryOptions({ id }));
   const filtered = Boolean(filters.status || filters.versionNumber || filters.language || filters.from || filters.to);
 
   return (
     <section className="summary-page" aria-labelledby="summary-title" aria-busy={summary.isFetching}>
       <h2 id="summary-title">Summary</h2>
+      {questionnaire.data && <LimitProgress questionnaire={questionnaire.data} />}
       <SummaryFilterForm questionnaireId={id} filters={filters} onApply={setFilters} />
       <ProblemMessage error={summary.error} />
       {summary.error ? null : !summary.data ? (

@@ -1,6 +1,6 @@
 import type { Question } from '@forms-engine/schema';
 import { describe, expect, it } from 'vitest';
-import { question } from '../../test/definitions.ts';
+import { question } from '../test/definitions.ts';
 import { operatorsFor } from './words.ts';
 
 const colour = question('colour', {

@@ -1,6 +1,6 @@
 import type { HiddenField, Question } from '@forms-engine/schema';
 import { isChoiceType, type Operator } from '@forms-engine/schema/rules';
-import { type QuestionLookup, questionLookup } from '../../definition-words/index.ts';
+import { type QuestionLookup, questionLookup } from '../definition-words/index.ts';
 
 /**
  * What the rule builder offers for the answer a condition reads. The words themselves (questions
