@@ -62,7 +62,11 @@ export const COUNTING_LOCK = 72707371;
  * the transaction ends: the count it reads next is then exact, and stays so until it commits.
  */
 export async function lockCounting(tx: SqlQuery, questionnaireId: string): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [COUNTING_LOCK, questionnaireId], 'lock-counting');
+  await tx.query(
+    'SELECT pg_advisory_xact_lock($1::int, hashtext($2))',
+    [COUNTING_LOCK, questionnaireId],
+    'lock-counting',
+  );
 }
 
 export interface CountsUnderLock {

@@ -49,7 +49,9 @@ export async function completeGuarded(
     if (row.not_yet_open) throw questionnaireClosed('NOT_YET_OPEN', row.opens_at_ms);
     if (row.closed) throw questionnaireClosed('CLOSED');
     const counted = row.max_completed_responses !== null || row.quotas.length > 0;
-    const decided = counted ? await checkedAgainstCounts(tx, row, definition) : { quotaIds: [] as string[], fills: false };
+    const decided = counted
+      ? await checkedAgainstCounts(tx, row, definition)
+      : { quotaIds: [] as string[], fills: false };
     try {
       await markCompleted(tx, responseId, guarded, endingId, decided.quotaIds);
     } catch (error) {

@@ -12,9 +12,9 @@ import { isId, newId } from '../lib/ids.ts';
 import { checkAnswers } from './answer-limits.ts';
 import { publicAvailability, refuseUnlessOpen } from './availability.ts';
 import type { Deps } from './deps.ts';
+import { alreadySubmitted, completeGuarded } from './guarded-completion.ts';
 import { checkEnding, declaredHidden } from './hidden-and-endings.ts';
 import { labelTablesOf, languageOfNewResponse, matchLanguage } from './respondent-language.ts';
-import { alreadySubmitted, completeGuarded } from './guarded-completion.ts';
 import {
   completeUnguarded,
   countCompleted,

@@ -85,7 +85,7 @@ export function settingsData(patch: SettingsPatch) {
  */
 export async function checkSettings(db: Db, current: QuestionnaireRow, patch: SettingsPatch): Promise<void> {
   const after = (sent: string | null | undefined, stored: Date | null) =>
-    sent !== undefined ? sent : stored && stored.toISOString();
+    sent !== undefined ? sent : (stored?.toISOString() ?? null);
   const problem = scheduleProblem({
     opensAt: after(patch.opensAt, current.opensAt),
     closesAt: after(patch.closesAt, current.closesAt),
