@@ -46,7 +46,11 @@ describe.runIf(process.env.DATABASE_URL)('schedule, limit and quotas across serv
     // B has the settings in memory (OPEN) before they change on A.
     expect((await createOnB()).status).toBe(201);
     const liveOnB = async () =>
-      (await (await fetch(`${b}/public/v1/questionnaires/${q.publicId}/live`)).json()).availability;
+      (
+        (await (await fetch(`${b}/public/v1/questionnaires/${q.publicId}/live`)).json()) as {
+          availability: { status: string };
+        }
+      ).availability;
     expect((await liveOnB()).status).toBe('OPEN');
     const changed = Date.now();
     const patched = await fetch(`${a}/api/v1/questionnaires/${q.id}`, {
@@ -87,7 +91,7 @@ describe.runIf(process.env.DATABASE_URL)('schedule, limit and quotas across serv
           body: '{"versionNumber":1}',
         });
         expect(res.status).toBe(409);
-        expect((await res.json()).reason).toBe('FULL');
+        expect(((await res.json()) as { reason: string }).reason).toBe('FULL');
       }
     }
   }, 180_000);

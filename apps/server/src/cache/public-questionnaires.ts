@@ -167,12 +167,15 @@ export class PublicQuestionnaires {
     return this.remember(row, epoch);
   }
 
-  /** A published version's definition; versions never change. */
-  async definition(questionnaireId: string, versionNumber: number): Promise<Definition | undefined> {
+  /**
+   * A published version's definition; versions never change. `sql` reads it on a miss: inside a
+   * transaction, its own (on PGlite the pool would wait for that transaction to end).
+   */
+  async definition(questionnaireId: string, versionNumber: number, sql = this.sql): Promise<Definition | undefined> {
     const key = `${questionnaireId}/${versionNumber}`;
     const cached = this.definitions.get(key);
     if (cached) return cached;
-    const definition = (await versionDefinition(this.sql, questionnaireId, versionNumber)) as Definition | undefined;
+    const definition = (await versionDefinition(sql, questionnaireId, versionNumber)) as Definition | undefined;
     if (definition) this.definitions.set(key, definition);
     return definition;
   }

@@ -23,22 +23,37 @@ export interface LockedCompletion {
   closed: boolean;
   max_completed_responses: number | null;
   quotas: Quota[];
+  /** The COMPLETED responses; read only when asked to count (else 0). */
+  completed: number;
+  /** Quota id -> the completed responses it counted; read only when asked to count (else {}). */
+  quota_counts: Record<string, number>;
 }
 
 /**
  * The response, locked until the transaction ends (a repeated completion or a save of the same
- * response waits), with what its questionnaire says about completing now.
+ * response waits), with what its questionnaire says about completing now; with `count`, also the
+ * counts the limit and the quotas are checked against. Counts are exact only under the counting
+ * lock, taken before this statement: its snapshot then sees every completion that held the lock
+ * before. Each quota's count reads its rows (an index-only scan: a quota holds at most its limit).
  */
-export async function lockForCompletion(tx: SqlQuery, responseId: string): Promise<LockedCompletion | undefined> {
+export async function lockForCompletion(
+  tx: SqlQuery,
+  responseId: string,
+  count: boolean,
+): Promise<LockedCompletion | undefined> {
   const rows = await tx.query<LockedCompletion>(
     `SELECT r.status::text, r.external_ref, r.questionnaire_id::text, r.version_number, r.answers, r.hidden,
        q.submission_policy::text, (extract(epoch FROM q.opens_at) * 1000)::float8 AS opens_at_ms,
        coalesce(now() < q.opens_at, false) AS not_yet_open,
        coalesce(r.created_at > q.closes_at OR now() > q.closes_at + q.close_grace_minutes * interval '1 minute', false) AS closed,
-       q.max_completed_responses, q.quotas
+       q.max_completed_responses, q.quotas,
+       CASE WHEN $2::boolean THEN ${completedCountSql('q.id')} ELSE 0 END AS completed,
+       CASE WHEN $2::boolean AND q.quotas <> '[]'::jsonb THEN coalesce((SELECT json_object_agg(x.quota_id, x.n) FROM (
+         SELECT rq.quota_id, count(*)::int AS n FROM response_quota rq
+         WHERE rq.questionnaire_id = q.id GROUP BY rq.quota_id) x), '{}'::json) ELSE '{}'::json END AS quota_counts
      FROM response r JOIN questionnaire q ON q.id = r.questionnaire_id
      WHERE r.id = $1::uuid FOR UPDATE OF r`,
-    [responseId],
+    [responseId, count],
     'lock-for-completion',
   );
   return rows[0];
@@ -60,6 +75,7 @@ export const COUNTING_LOCK = 72707371;
 /**
  * One completion at a time per questionnaire among those that count (a limit or quotas), until
  * the transaction ends: the count it reads next is then exact, and stays so until it commits.
+ * Taken before the response's row lock, always (the same order everywhere: no deadlock).
  */
 export async function lockCounting(tx: SqlQuery, questionnaireId: string): Promise<void> {
   await tx.query(
@@ -67,32 +83,6 @@ export async function lockCounting(tx: SqlQuery, questionnaireId: string): Promi
     [COUNTING_LOCK, questionnaireId],
     'lock-counting',
   );
-}
-
-export interface CountsUnderLock {
-  max_completed_responses: number | null;
-  quotas: Quota[];
-  completed: number;
-  /** Quota id -> the completed responses it counted, for the quotas asked about. */
-  quota_counts: Record<string, number>;
-}
-
-/** Read under the counting lock: the settings as they are now, and the counts they are checked against. */
-export async function countsUnderLock(
-  tx: SqlQuery,
-  questionnaireId: string,
-  quotaIds: string[],
-): Promise<CountsUnderLock | undefined> {
-  const rows = await tx.query<CountsUnderLock>(
-    `SELECT q.max_completed_responses, q.quotas, ${completedCountSql('q.id')} AS completed,
-       coalesce((SELECT json_object_agg(x.quota_id, x.n) FROM (
-         SELECT rq.quota_id, count(*)::int AS n FROM response_quota rq
-         WHERE rq.questionnaire_id = q.id AND rq.quota_id = ANY ($2::text[]) GROUP BY rq.quota_id) x), '{}'::json) AS quota_counts
-     FROM questionnaire q WHERE q.id = $1::uuid`,
-    [questionnaireId, quotaIds],
-    'counts-under-lock',
-  );
-  return rows[0];
 }
 
 /**

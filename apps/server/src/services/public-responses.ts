@@ -179,26 +179,21 @@ export async function completeResponse(deps: Deps, responseId: string, endingId?
 
 async function complete(deps: Deps, responseId: string, endingId: string | undefined): Promise<void> {
   if (!isId(responseId)) throw notFound('Response');
-  const pinnedFirst = endingId !== undefined ? await pinnedVersion(deps.sql, responseId) : undefined;
-  if (pinnedFirst?.status === 'COMPLETED') return;
-  if (pinnedFirst && endingId !== undefined) {
-    checkEnding(await definitionOf(deps, pinnedFirst), pinnedFirst.version_number, endingId);
+  if (endingId !== undefined) {
+    const pinned = await pinnedVersion(deps.sql, responseId);
+    if (!pinned) throw notFound('Response');
+    if (pinned.status === 'COMPLETED') return;
+    const definition = await deps.publicQuestionnaires.definition(pinned.questionnaire_id, pinned.version_number);
+    if (!definition) throw notFound('Response');
+    checkEnding(definition, pinned.version_number, endingId);
   }
-  if (endingId !== undefined && !pinnedFirst) throw notFound('Response');
-  if (await completeUnguarded(deps.sql, responseId, endingId ?? null)) return;
-  const pinned = pinnedFirst ?? (await pinnedVersion(deps.sql, responseId));
-  if (!pinned) throw notFound('Response');
-  if (pinned.status === 'COMPLETED') return;
-  const filled = await completeGuarded(deps, responseId, endingId ?? null, await definitionOf(deps, pinned));
+  // The settings are in memory for a response being answered (its saves' origin check read them).
+  const settings = deps.publicQuestionnaires.peekByResponseId(responseId);
+  const counts = settings !== undefined && (settings.maxCompletedResponses !== null || settings.hasQuotas);
+  if (!counts && (await completeUnguarded(deps.sql, responseId, endingId ?? null))) return;
+  const filled = await completeGuarded(deps, responseId, endingId ?? null, counts ? settings.id : undefined);
   // The NOTIFY reaches this process too, but a create right after this answer must already see FULL.
   if (filled) deps.publicQuestionnaires.invalidate(filled);
-}
-
-/** The pinned version's definition (from the cache: versions never change). */
-async function definitionOf(deps: Deps, pinned: { questionnaire_id: string; version_number: number }) {
-  const definition = await deps.publicQuestionnaires.definition(pinned.questionnaire_id, pinned.version_number);
-  if (!definition) throw notFound('Response');
-  return definition;
 }
 
 export async function refStatus(deps: Deps, publicId: string, ref: string): Promise<RefStatus> {
