@@ -1,5 +1,5 @@
 import type { QuestionnaireDetail } from '@forms-engine/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   completeAll,
   expectExactly,
@@ -180,6 +180,22 @@ describe('schedule, limit and quotas', () => {
       ).toBeLessThan(300);
       expect(expectProblem(await complete(id), 409, 'QUESTIONNAIRE_CLOSED').reason).toBe('CLOSED');
       expect(await statusOf(q.id, id)).toBe('IN_PROGRESS');
+    });
+
+    it('ends the cached live document when the clock crosses opensAt, with nothing else changed', async () => {
+      const q = await createPublished(server, withEnding());
+      await settle(q.id, { opensAt: at(1_500) });
+      const scheduled = await call(server, 'GET', `/public/v1/questionnaires/${q.publicId}/live`);
+      expect(scheduled.body.availability.status).toBe('SCHEDULED');
+      await vi.waitFor(
+        async () => {
+          const opened = await call(server, 'GET', `/public/v1/questionnaires/${q.publicId}/live`);
+          expect(opened.body.availability.status).toBe('OPEN');
+          expect(opened.headers.get('etag')).not.toBe(scheduled.headers.get('etag'));
+        },
+        { timeout: 5_000, interval: 100 },
+      );
+      expect((await create(q.publicId)).status).toBe(201);
     });
 
     it('lets a response started before closesAt complete within the grace, not after it', async () => {
