@@ -177,16 +177,20 @@ export async function completeResponse(deps: Deps, responseId: string, endingId?
   deps.publicQuestionnaires.forgetResponse(responseId);
 }
 
+/** Whether the response is already completed; else checks that `endingId` is one of its version's. */
+async function completedOrEndingChecked(deps: Deps, responseId: string, endingId: string): Promise<boolean> {
+  const pinned = await pinnedVersion(deps.sql, responseId);
+  if (!pinned) throw notFound('Response');
+  if (pinned.status === 'COMPLETED') return true;
+  const definition = await deps.publicQuestionnaires.definition(pinned.questionnaire_id, pinned.version_number);
+  if (!definition) throw notFound('Response');
+  checkEnding(definition, pinned.version_number, endingId);
+  return false;
+}
+
 async function complete(deps: Deps, responseId: string, endingId: string | undefined): Promise<void> {
   if (!isId(responseId)) throw notFound('Response');
-  if (endingId !== undefined) {
-    const pinned = await pinnedVersion(deps.sql, responseId);
-    if (!pinned) throw notFound('Response');
-    if (pinned.status === 'COMPLETED') return;
-    const definition = await deps.publicQuestionnaires.definition(pinned.questionnaire_id, pinned.version_number);
-    if (!definition) throw notFound('Response');
-    checkEnding(definition, pinned.version_number, endingId);
-  }
+  if (endingId !== undefined && (await completedOrEndingChecked(deps, responseId, endingId))) return;
   // The settings are in memory for a response being answered (its saves' origin check read them).
   const settings = deps.publicQuestionnaires.peekByResponseId(responseId);
   const counts = settings !== undefined && (settings.maxCompletedResponses !== null || settings.hasQuotas);
