@@ -1,4 +1,5 @@
 // `pnpm bench`: benchmarks with budgets, one line each; exits 1 when one misses its budget.
+import { benchAvailability } from './availability.bench.ts';
 import { benchCsvExport } from './csv-export.ts';
 import { benchGeocode } from './geocode.bench.ts';
 import { benchHttp } from './http.bench.ts';
@@ -12,6 +13,7 @@ const benches: (() => Promise<Line | Line[]>)[] = [
   () => import('./management-token.bench.ts').then((bench) => bench.benchManagementToken()),
   benchCsvExport,
   benchHttp,
+  benchAvailability,
   benchSummary,
   benchObjectStore,
   benchSoak,

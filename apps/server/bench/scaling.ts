@@ -77,6 +77,7 @@ async function browse(label: string, filter: Parameters<typeof browseResponses>[
       statements.push({ text, params });
       return sql.query<Row>(text, params, name);
     },
+    transaction: sql.transaction,
   };
   const times: number[] = [];
   let total = 0;
@@ -111,6 +112,7 @@ async function summary(label: string, filter: Parameters<typeof responseSummary>
       statements.push({ text, params, explain: explainSql });
       return sql.query<Row>(text, params, name);
     },
+    transaction: sql.transaction,
   };
   const recordingPrisma = new Proxy(prisma, {
     get(target, property) {

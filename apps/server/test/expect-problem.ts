@@ -24,6 +24,10 @@ export function expectProblem(res: Answer, status: number, code: string) {
     instance?: string;
     requestId?: string;
     errors?: { path: string; message: string }[];
+    reason?: string;
+    opensAt?: string;
+    quotaId?: string;
+    endingId?: string;
   };
 }
 

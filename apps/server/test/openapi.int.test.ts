@@ -96,6 +96,13 @@ describe('GET /openapi.json', () => {
     const create = doc.paths['/public/v1/questionnaires/{publicId}/responses'].post.responses;
     expect(create['409'].content['application/problem+json'].schema.allOf[1].properties.code.enum).toEqual([
       'ALREADY_SUBMITTED',
+      'QUESTIONNAIRE_CLOSED',
+    ]);
+    const complete = doc.paths['/public/v1/responses/{responseId}/complete'].post.responses;
+    expect(complete['409'].content['application/problem+json'].schema.allOf[1].properties.code.enum).toEqual([
+      'ALREADY_SUBMITTED',
+      'QUESTIONNAIRE_CLOSED',
+      'QUOTA_FULL',
     ]);
     expect(create['429']).toBeUndefined(); // rate limits are off on this test server
     expect(doc.paths['/public/v1/geocode'].get.responses['403']).toBeUndefined(); // names no questionnaire
@@ -162,6 +169,12 @@ describe('GET /openapi.json', () => {
         'publicId',
         'submissionPolicy',
         'updatedAt',
+        'opensAt',
+        'closesAt',
+        'closeGraceMinutes',
+        'maxCompletedResponses',
+        'quotas',
+        'availability',
       ].sort(),
     );
     expect(detail.properties.submissionPolicy.enum ?? resolve(detail.properties.submissionPolicy.$ref).enum).toEqual([

@@ -40,6 +40,12 @@ describe('POST /api/v1/questionnaires (create)', () => {
       hasUnpublishedChanges: true,
       draft: { schemaVersion: 1, steps: [], tabs: [], questions: [] },
       updatedAt: expect.stringMatching(ISO),
+      opensAt: null,
+      closesAt: null,
+      closeGraceMinutes: 60,
+      maxCompletedResponses: null,
+      quotas: [],
+      availability: { status: 'OPEN', completed: 0, quotas: [] },
     });
     expect(await get(detail.id)).toEqual(detail);
   });
@@ -108,6 +114,7 @@ describe('GET /api/v1/questionnaires (list)', () => {
       hasUnpublishedChanges: true,
       updatedAt: created.updatedAt,
       responseCount: 0,
+      availability: { status: 'OPEN' },
     });
   });
 

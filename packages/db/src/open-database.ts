@@ -6,7 +6,7 @@ import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { type Migration, migrate } from './migrate.ts';
-import type { ChangeListener, SqlQuery, SqlSession } from './sql-session.ts';
+import type { ChangeListener, SqlDatabase, SqlQuery, SqlSession } from './sql-session.ts';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -14,7 +14,7 @@ export interface Database {
   kind: DatabaseKind;
   prisma: PrismaClient;
   /** Raw SQL for the few hot paths that skip the ORM (see apps/server/src/services/respondent-sql.ts). */
-  sql: SqlQuery;
+  sql: SqlDatabase;
   /**
    * LISTEN on `channel`: every NOTIFY from any process reaches `listener` (on Postgres through one
    * dedicated connection, reconnected if it drops; on PGlite within this process). Resolves once
@@ -78,6 +78,7 @@ function openPostgres(connectionString: string, options: DatabaseOptions): Datab
       async query<Row>(text: string, values?: unknown[], name?: string) {
         return (await pool.query(name ? { name, text, values } : { text, values })).rows as Row[];
       },
+      transaction: (work) => transactionOnPostgres(pool, work),
     },
     listen: (channel, listener) => listenOnPostgres({ connectionString, connectionTimeoutMillis }, channel, listener),
     async migrate(migrations) {
@@ -112,6 +113,15 @@ async function openPglite(dir = 'memory://'): Promise<Database> {
       async query<Row>(sql: string, params?: unknown[]) {
         return (await pglite.query<Row>(sql, params)).rows;
       },
+      // PGlite has one connection: its transaction holds it, so other statements wait until it ends.
+      transaction: (work) =>
+        pglite.transaction((tx) =>
+          work({
+            async query<Row>(sql: string, params?: unknown[]) {
+              return (await tx.query<Row>(sql, params)).rows;
+            },
+          }),
+        ),
     },
     async listen(channel, listener) {
       const stop = await pglite.listen(channel, (payload) => listener.onNotify(payload));
@@ -126,6 +136,35 @@ async function openPglite(dir = 'memory://'): Promise<Database> {
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+/** BEGIN ... COMMIT on one pooled connection; ROLLBACK when `work` throws (or COMMIT fails). */
+async function transactionOnPostgres<T>(pool: pg.Pool, work: (tx: SqlQuery) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN').catch((error: Error) => {
+      broken = error;
+      throw error;
+    });
+    try {
+      const result = await work({
+        async query<Row>(text: string, values?: unknown[], name?: string) {
+          return (await client.query(name ? { name, text, values } : { text, values })).rows as Row[];
+        },
+      });
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is not given back to the pool.
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    }
+  } finally {
+    client.release(broken);
+  }
 }
 
 const RECONNECT_DELAY_MS = 1000;

@@ -85,6 +85,7 @@ describe('schema.prisma matches the migrated database', () => {
       'response_count_by_day',
       'response_count_by_minute',
       'response_count_change',
+      'response_quota',
       'stored_file',
       'webhook',
       'webhook_delivery',

@@ -14,6 +14,17 @@ export interface SqlQuery {
   query<Row>(sql: string, params?: unknown[], name?: string): Promise<Row[]>;
 }
 
+/** The pool's SqlQuery, which can also run several statements as one transaction. */
+export interface SqlDatabase extends SqlQuery {
+  /**
+   * Runs `work` in one transaction on one connection (BEGIN ... COMMIT; ROLLBACK when it throws)
+   * and resolves with its result. Every statement of the transaction goes through the `tx` given:
+   * the pool's own `query` would run on another connection (on PGlite it would wait for this
+   * transaction to end, which waits for it).
+   */
+  transaction<T>(work: (tx: SqlQuery) => Promise<T>): Promise<T>;
+}
+
 /** What a LISTEN subscription reports. */
 export interface ChangeListener {
   /** A payload NOTIFYed on the channel, by any process. */

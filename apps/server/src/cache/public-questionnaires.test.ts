@@ -16,6 +16,12 @@ const sql: SqlQuery = {
       allowed_origins: null,
       submission_policy: 'MULTIPLE',
       current_version: 1,
+      opens_at_ms: null,
+      closes_at_ms: null,
+      close_grace_minutes: 60,
+      max_completed_responses: null,
+      has_quotas: false,
+      completed: null,
     };
     return [row] as Row[];
   },

@@ -17,13 +17,33 @@ export interface PublicSettings {
   allowedOrigins: string[];
   submissionPolicy: SubmissionPolicy;
   currentVersion: number;
+  /** The schedule, in milliseconds since the epoch (null: unset). */
+  opensAt: number | null;
+  closesAt: number | null;
+  closeGraceMinutes: number;
+  maxCompletedResponses: number | null;
+  hasQuotas: boolean;
+  /**
+   * The COMPLETED responses when these settings were read, only when there is a limit: enough to
+   * tell FULL, since the completion that fills the limit and an erasure that frees a place both
+   * NOTIFY (this entry is then read again).
+   */
+  completed: number | undefined;
 }
 
 /** The serialised `live` answer of a questionnaire, ready to send, with its strong ETag. */
 export interface LiveDocument {
   body: Buffer;
   etag: string;
+  /**
+   * When its availability changes by the clock alone (opensAt, or just past closesAt): the
+   * document is built again from then on. Undefined: only a change of the questionnaire does it.
+   */
+  staleFrom?: number | undefined;
 }
+
+const fresh = (document: LiveDocument | undefined, now = Date.now()) =>
+  document && (document.staleFrom === undefined || now < document.staleFrom) ? document : undefined;
 
 /** The channel the questionnaire triggers NOTIFY on (see the migration questionnaire_change_notify). */
 export const QUESTIONNAIRE_CHANGED = 'questionnaire_changed';
@@ -49,6 +69,12 @@ const toSettings = (row: QuestionnaireSettingsRow): PublicSettings => ({
   allowedOrigins: row.allowed_origins ?? [],
   submissionPolicy: row.submission_policy,
   currentVersion: row.current_version,
+  opensAt: row.opens_at_ms,
+  closesAt: row.closes_at_ms,
+  closeGraceMinutes: row.close_grace_minutes,
+  maxCompletedResponses: row.max_completed_responses,
+  hasQuotas: row.has_quotas,
+  completed: row.completed ?? undefined,
 });
 
 /**
@@ -118,7 +144,7 @@ export class PublicQuestionnaires {
   /** The live document of a questionnaire by its publicId when in memory, else undefined. */
   peekLive(publicId: string): LiveDocument | undefined {
     const id = this.idByPublicId.get(publicId);
-    return id ? this.live.get(id) : undefined;
+    return id ? fresh(this.live.get(id)) : undefined;
   }
 
   async byPublicId(publicId: string): Promise<PublicSettings | undefined> {
@@ -141,19 +167,22 @@ export class PublicQuestionnaires {
     return this.remember(row, epoch);
   }
 
-  /** A published version's definition; versions never change. */
-  async definition(questionnaireId: string, versionNumber: number): Promise<Definition | undefined> {
+  /**
+   * A published version's definition; versions never change. `sql` reads it on a miss: inside a
+   * transaction, its own (on PGlite the pool would wait for that transaction to end).
+   */
+  async definition(questionnaireId: string, versionNumber: number, sql = this.sql): Promise<Definition | undefined> {
     const key = `${questionnaireId}/${versionNumber}`;
     const cached = this.definitions.get(key);
     if (cached) return cached;
-    const definition = (await versionDefinition(this.sql, questionnaireId, versionNumber)) as Definition | undefined;
+    const definition = (await versionDefinition(sql, questionnaireId, versionNumber)) as Definition | undefined;
     if (definition) this.definitions.set(key, definition);
     return definition;
   }
 
   /** The live document of a questionnaire, built by `build` when not cached (or stale). */
   async liveDocument(settings: PublicSettings, build: () => Promise<LiveDocument>): Promise<LiveDocument> {
-    const cached = this.live.get(settings.id);
+    const cached = fresh(this.live.get(settings.id));
     if (cached) return cached;
     const epoch = this.epoch;
     const document = await build();

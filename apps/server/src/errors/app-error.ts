@@ -1,6 +1,9 @@
-import type { ErrorCode, ProblemField } from '@forms-engine/schema';
+import type { ErrorCode, Problem, ProblemField } from '@forms-engine/schema';
 import { TRPCError } from '@trpc/server';
 import { ERROR_CODES, statusOf } from './error-codes.ts';
+
+/** Members a problem body carries besides the usual ones, for a client to act on (issue 24). */
+export type ProblemExtras = Partial<Pick<Problem, 'reason' | 'opensAt' | 'quotaId' | 'endingId'>>;
 
 /**
  * The one error type services throw; its status comes from the code (errors/error-codes.ts).
@@ -14,6 +17,7 @@ export class AppError extends TRPCError {
     readonly problemCode: ErrorCode,
     message: string,
     readonly fields?: ProblemField[],
+    readonly extras?: ProblemExtras,
   ) {
     super({ code: ERROR_CODES[problemCode].trpc, message });
     this.status = statusOf(problemCode);

@@ -19,6 +19,20 @@ describe('toProblem', () => {
     });
   });
 
+  it('carries the members a client acts on (reason, opensAt, quotaId, endingId), also through tRPC', () => {
+    const closed = new AppError('QUESTIONNAIRE_CLOSED', 'not yet', undefined, {
+      reason: 'NOT_YET_OPEN',
+      opensAt: '2026-12-01T08:00:00Z',
+    });
+    expect(toProblem(closed)).toMatchObject({ status: 409, reason: 'NOT_YET_OPEN', opensAt: '2026-12-01T08:00:00Z' });
+    const full = new AppError('QUOTA_FULL', 'full', undefined, { quotaId: 'de', endingId: 'e_full' });
+    expect(toProblem(new TRPCError({ code: 'CONFLICT', cause: full }))).toMatchObject({
+      code: 'QUOTA_FULL',
+      quotaId: 'de',
+      endingId: 'e_full',
+    });
+  });
+
   it('unwraps what a procedure threw from the tRPC error around it', () => {
     const zod = z.object({ n: z.number() }).safeParse({ n: 'x' }).error!;
     expect(toProblem(new TRPCError({ code: 'BAD_REQUEST', cause: zod }))).toMatchObject({

@@ -4,12 +4,12 @@ import type { ErrorCode, Problem, ProblemField } from '@forms-engine/schema';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { StorageFullError, StorageUnavailableError } from '../storage/file-storage.ts';
-import { AppError } from './app-error.ts';
+import { AppError, type ProblemExtras } from './app-error.ts';
 import { ERROR_CODES, statusOf } from './error-codes.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-function problem(code: ErrorCode, detail: string, errors?: ProblemField[]): Problem {
+function problem(code: ErrorCode, detail: string, errors?: ProblemField[], extras?: ProblemExtras): Problem {
   const status = statusOf(code);
   return {
     type: 'about:blank',
@@ -18,6 +18,7 @@ function problem(code: ErrorCode, detail: string, errors?: ProblemField[]): Prob
     code,
     detail,
     ...(errors && { errors }),
+    ...extras,
   };
 }
 
@@ -42,7 +43,7 @@ const BODY_PARSER_CODES: Record<string, ErrorCode> = {
 
 /** Maps anything thrown anywhere to the one error body. Unknown errors become a bare 500. */
 export function toProblem(error: unknown): Problem {
-  if (error instanceof AppError) return problem(error.problemCode, error.message, error.fields);
+  if (error instanceof AppError) return problem(error.problemCode, error.message, error.fields, error.extras);
   if (error instanceof ZodError) return problem('VALIDATION_FAILED', 'The request is not valid', fieldsOf(error));
   if (error instanceof TRPCError) {
     // What a procedure threw arrives as the cause; it knows better than tRPC's generic code.

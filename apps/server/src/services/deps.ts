@@ -1,4 +1,4 @@
-import type { Database, PrismaClient, SqlQuery } from '@forms-engine/db';
+import type { Database, PrismaClient, SqlDatabase } from '@forms-engine/db';
 import type { PublicQuestionnaires } from '../cache/public-questionnaires.ts';
 import type { Config } from '../config.ts';
 import type { Geocoder } from '../geocode/geocoder.ts';
@@ -15,7 +15,7 @@ import type { AnswerWrites } from './answer-writes.ts';
 export interface Deps {
   prisma: PrismaClient;
   /** Raw SQL for the respondent hot path (services/respondent-sql.ts, services/export-sql.ts, cache/questionnaire-sql.ts). */
-  sql: SqlQuery;
+  sql: SqlDatabase;
   config: Config;
   /** Uploaded bytes (local disk under DATA_DIR/files, or an S3 bucket: FILE_STORAGE). */
   storage: FileStorage;

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { isUniqueViolation } from '@forms-engine/db';
 import type {
   LiveQuestionnaire,
   PatchResponseRequest,
@@ -11,22 +10,19 @@ import type { LiveDocument, PublicSettings } from '../cache/public-questionnaire
 import { AppError, notFound } from '../errors/app-error.ts';
 import { isId, newId } from '../lib/ids.ts';
 import { checkAnswers } from './answer-limits.ts';
+import { publicAvailability, refuseUnlessOpen } from './availability.ts';
 import type { Deps } from './deps.ts';
+import { alreadySubmitted, completeGuarded } from './guarded-completion.ts';
 import { checkEnding, declaredHidden } from './hidden-and-endings.ts';
 import { labelTablesOf, languageOfNewResponse, matchLanguage } from './respondent-language.ts';
 import {
   completeUnguarded,
-  completionFacts,
   countCompleted,
   insertResponse,
-  markCompleted,
   pinnedVersion,
   rehydrationRow,
   responseStatus,
 } from './respondent-sql.ts';
-
-const alreadySubmitted = () =>
-  new AppError('ALREADY_SUBMITTED', 'A response with this external reference was already submitted');
 
 export const responseCompleted = () =>
   new AppError('RESPONSE_COMPLETED', 'The response is completed and can no longer change');
@@ -42,32 +38,41 @@ export const positionOf = (row: { lastStepId: string | null; lastTabId: string |
     ? { ...(row.lastStepId && { stepId: row.lastStepId }), ...(row.lastTabId && { tabId: row.lastTabId }) }
     : undefined;
 
-/** The latest published version; NOT_PUBLISHED until the first publish. */
-export async function getLive(deps: Deps, publicId: string): Promise<LiveQuestionnaire> {
-  const settings = await settingsOf(deps, publicId);
+/** The latest published version and its availability now; NOT_PUBLISHED until the first publish. */
+async function liveOf(deps: Deps, settings: PublicSettings, now: number) {
   if (settings.currentVersion === 0)
     throw new AppError('NOT_PUBLISHED', 'This questionnaire has not been published yet');
   const definition = await deps.publicQuestionnaires.definition(settings.id, settings.currentVersion);
   if (!definition) throw notFound('Questionnaire'); // deleted between the two reads
-  return {
+  const { availability, staleFrom } = publicAvailability(settings, now);
+  const live: LiveQuestionnaire = {
     publicId: settings.publicId,
     name: settings.name,
     versionNumber: settings.currentVersion,
     definition,
     submissionPolicy: settings.submissionPolicy,
     labels: labelTablesOf(definition),
+    availability,
   };
+  return { live, staleFrom };
+}
+
+export async function getLive(deps: Deps, publicId: string): Promise<LiveQuestionnaire> {
+  return (await liveOf(deps, await settingsOf(deps, publicId), Date.now())).live;
 }
 
 /**
  * `live` serialised once per change of the questionnaire, with a strong ETag (a SHA-256 of the
- * exact body, so a rename or a policy change changes it too).
+ * exact body, so a rename or a policy change changes it too). Its availability changes with the
+ * clock too: the document ends at the next opensAt or closesAt (`staleFrom`), and a change to or
+ * from FULL comes as a change of the questionnaire (NOTIFY).
  */
 export async function liveDocument(deps: Deps, publicId: string): Promise<LiveDocument> {
   const settings = await settingsOf(deps, publicId);
   return deps.publicQuestionnaires.liveDocument(settings, async () => {
-    const body = Buffer.from(JSON.stringify(await getLive(deps, publicId)));
-    return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+    const { live, staleFrom } = await liveOf(deps, settings, Date.now());
+    const body = Buffer.from(JSON.stringify(live));
+    return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"`, staleFrom };
   });
 }
 
@@ -88,6 +93,7 @@ export async function createResponse(deps: Deps, publicId: string, input: Create
   if (input.versionNumber > settings.currentVersion) {
     throw new AppError('UNKNOWN_VERSION', `Version ${input.versionNumber} of this questionnaire is not published`);
   }
+  refuseUnlessOpen(settings);
   if (settings.submissionPolicy === 'ONE_PER_REF') {
     if (!input.externalRef) {
       throw new AppError('EXTERNAL_REF_REQUIRED', 'This questionnaire takes one response per externalRef');
@@ -157,11 +163,14 @@ export async function patchResponse(deps: Deps, responseId: string, input: Patch
 }
 
 /**
- * IN_PROGRESS -> COMPLETED, idempotent. Under ONE_PER_REF the row also takes the ref guard;
- * a partial unique index lets only one guarded row per (questionnaire, ref) exist, so racing
- * completions across any number of processes end with exactly one winner. `endingId` records the
- * ending shown (one of the pinned version's, else 400 UNKNOWN_ENDING and nothing changes); a
- * repeated completion keeps the first one, whatever it names.
+ * IN_PROGRESS -> COMPLETED, idempotent. Most completions are one statement (no ref guard, limit
+ * or quotas, and the schedule allows it); the others decide in one transaction
+ * (guarded-completion.ts). Under ONE_PER_REF the row also takes the ref guard; a partial unique
+ * index lets only one guarded row per (questionnaire, ref) exist, so racing completions across any
+ * number of processes end with exactly one winner; the limit and the quotas are exact the same way
+ * (a per-questionnaire lock in the completing transaction). `endingId` records the ending shown
+ * (one of the pinned version's, else 400 UNKNOWN_ENDING and nothing changes); a repeated
+ * completion keeps the first one, whatever it names, and counts nothing again.
  */
 export async function completeResponse(deps: Deps, responseId: string, endingId?: string): Promise<void> {
   await complete(deps, responseId, endingId);
@@ -182,21 +191,13 @@ async function completedOrEndingChecked(deps: Deps, responseId: string, endingId
 async function complete(deps: Deps, responseId: string, endingId: string | undefined): Promise<void> {
   if (!isId(responseId)) throw notFound('Response');
   if (endingId !== undefined && (await completedOrEndingChecked(deps, responseId, endingId))) return;
-  if (await completeUnguarded(deps.sql, responseId, endingId ?? null)) return;
-  const row = await completionFacts(deps.sql, responseId);
-  if (!row) throw notFound('Response');
-  if (row.status === 'COMPLETED') return;
-  const guarded = row.submission_policy === 'ONE_PER_REF' && row.external_ref !== null;
-  // Completions from before the policy switched to ONE_PER_REF hold no guard; count them too.
-  if (guarded && (await countCompleted(deps.sql, row.questionnaire_id, row.external_ref as string)) > 0) {
-    throw alreadySubmitted();
-  }
-  try {
-    await markCompleted(deps.sql, responseId, guarded, endingId ?? null);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw alreadySubmitted();
-    throw error;
-  }
+  // The settings are in memory for a response being answered (its saves' origin check read them).
+  const settings = deps.publicQuestionnaires.peekByResponseId(responseId);
+  const counts = settings !== undefined && (settings.maxCompletedResponses !== null || settings.hasQuotas);
+  if (!counts && (await completeUnguarded(deps.sql, responseId, endingId ?? null))) return;
+  const filled = await completeGuarded(deps, responseId, endingId ?? null, counts ? settings.id : undefined);
+  // The NOTIFY reaches this process too, but a create right after this answer must already see FULL.
+  if (filled) deps.publicQuestionnaires.invalidate(filled);
 }
 
 export async function refStatus(deps: Deps, publicId: string, ref: string): Promise<RefStatus> {

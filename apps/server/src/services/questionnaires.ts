@@ -1,5 +1,6 @@
 import type { Prisma, Questionnaire as QuestionnaireRow } from '@forms-engine/db';
 import {
+  type Availability,
   type CreateQuestionnaireRequest,
   type Definition,
   EXPORT_FORMAT,
@@ -15,10 +16,18 @@ import { notFound } from '../errors/app-error.ts';
 import { isId, newId, newPublicId } from '../lib/ids.ts';
 import { sameJson } from './canonical-json.ts';
 import type { Deps } from './deps.ts';
+import {
+  availabilityOf,
+  checkSettings,
+  dropRemovedQuotaCounts,
+  settingsData,
+  settingsOf,
+  statusesOf,
+} from './questionnaire-settings.ts';
 
 type Db = Deps['prisma'] | Prisma.TransactionClient;
 
-export function toDetail(row: QuestionnaireRow): QuestionnaireDetail {
+export function toDetail(row: QuestionnaireRow, availability: Availability): QuestionnaireDetail {
   return {
     id: row.id,
     publicId: row.publicId,
@@ -29,8 +38,14 @@ export function toDetail(row: QuestionnaireRow): QuestionnaireDetail {
     hasUnpublishedChanges: row.hasUnpublishedChanges,
     draft: row.draft as Definition,
     updatedAt: row.updatedAt.toISOString(),
+    ...settingsOf(row),
+    availability,
   };
 }
+
+/** The detail with its availability counted now. */
+export const detailOf = async (deps: Deps, row: QuestionnaireRow): Promise<QuestionnaireDetail> =>
+  toDetail(row, await availabilityOf(deps, row));
 
 /** The questionnaire row, or NOT_FOUND for unknown and malformed ids alike. */
 export async function findQuestionnaire(db: Db, id: string): Promise<QuestionnaireRow> {
@@ -59,6 +74,7 @@ export async function listQuestionnaires(deps: Deps, query: PageQuery): Promise<
     }),
     deps.prisma.questionnaire.count(),
   ]);
+  const statuses = await statusesOf(deps, rows);
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -68,6 +84,7 @@ export async function listQuestionnaires(deps: Deps, query: PageQuery): Promise<
       hasUnpublishedChanges: row.hasUnpublishedChanges,
       updatedAt: row.updatedAt.toISOString(),
       responseCount: row._count.responses,
+      availability: { status: statuses.get(row.id) ?? 'OPEN' },
     })),
     page: query.page,
     size: query.size,
@@ -80,6 +97,10 @@ interface NewQuestionnaire {
   draft: Definition;
   allowedOrigins?: string[];
   submissionPolicy?: QuestionnaireRow['submissionPolicy'];
+  /** A duplicate's schedule, limit and quotas (its quotas count from zero). */
+  availability?: Pick<QuestionnaireRow, 'opensAt' | 'closesAt' | 'closeGraceMinutes' | 'maxCompletedResponses'> & {
+    quotas: Prisma.InputJsonValue;
+  };
 }
 
 async function insertQuestionnaire(deps: Deps, fields: NewQuestionnaire): Promise<QuestionnaireDetail> {
@@ -92,16 +113,17 @@ async function insertQuestionnaire(deps: Deps, fields: NewQuestionnaire): Promis
       allowedOrigins: fields.allowedOrigins ?? [],
       submissionPolicy: fields.submissionPolicy ?? 'MULTIPLE',
       hasUnpublishedChanges: true,
+      ...fields.availability,
     },
   });
-  return toDetail(row);
+  return detailOf(deps, row);
 }
 
 export const createQuestionnaire = (deps: Deps, input: CreateQuestionnaireRequest) =>
   insertQuestionnaire(deps, { name: input.name, draft: emptyDefinition() });
 
 export async function getQuestionnaire(deps: Deps, id: string): Promise<QuestionnaireDetail> {
-  return toDetail(await findQuestionnaire(deps.prisma, id));
+  return detailOf(deps, await findQuestionnaire(deps.prisma, id));
 }
 
 export async function patchQuestionnaire(
@@ -110,12 +132,21 @@ export async function patchQuestionnaire(
   patch: PatchQuestionnaireRequest,
 ): Promise<QuestionnaireDetail> {
   const current = await findQuestionnaire(deps.prisma, id);
-  const data = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-  if (Object.keys(data).length === 0) return toDetail(current);
-  const row = await deps.prisma.questionnaire.update({ where: { id }, data: { ...data, updatedAt: new Date() } });
+  const { opensAt, closesAt, closeGraceMinutes, maxCompletedResponses, quotas, ...plain } = patch;
+  const settings = { opensAt, closesAt, closeGraceMinutes, maxCompletedResponses, quotas };
+  const data = {
+    ...Object.fromEntries(Object.entries(plain).filter(([, value]) => value !== undefined)),
+    ...settingsData(settings),
+  };
+  if (Object.keys(data).length === 0) return detailOf(deps, current);
+  await checkSettings(deps.prisma, current, settings);
+  const row = await deps.prisma.$transaction(async (tx) => {
+    if (quotas !== undefined) await dropRemovedQuotaCounts(tx, id, quotas);
+    return tx.questionnaire.update({ where: { id }, data: { ...data, updatedAt: new Date() } });
+  });
   // Other processes hear of it by NOTIFY; this one must not wait for its own notification.
   deps.publicQuestionnaires.invalidate(id);
-  return toDetail(row);
+  return detailOf(deps, row);
 }
 
 /** Hard delete: versions, responses and file rows go with it (ON DELETE CASCADE). */
@@ -129,15 +160,15 @@ export async function deleteQuestionnaire(deps: Deps, id: string): Promise<void>
 
 /** Stores a new draft and recomputes hasUnpublishedChanges against the latest version. */
 export async function replaceDraft(deps: Deps, id: string, draft: Definition): Promise<QuestionnaireDetail> {
-  return deps.prisma.$transaction(async (tx) => {
+  const row = await deps.prisma.$transaction(async (tx) => {
     await lockQuestionnaire(tx, id);
     const hasUnpublishedChanges = await draftDiffersFromLatest(tx, id, draft);
-    const row = await tx.questionnaire.update({
+    return tx.questionnaire.update({
       where: { id },
       data: { draft, hasUnpublishedChanges, updatedAt: new Date() },
     });
-    return toDetail(row);
   });
+  return detailOf(deps, row);
 }
 
 const COPY_SUFFIX = ' (copy)';
@@ -150,6 +181,13 @@ export async function duplicateQuestionnaire(deps: Deps, id: string): Promise<Qu
     draft: source.draft as Definition,
     allowedOrigins: source.allowedOrigins,
     submissionPolicy: source.submissionPolicy,
+    availability: {
+      opensAt: source.opensAt,
+      closesAt: source.closesAt,
+      closeGraceMinutes: source.closeGraceMinutes,
+      maxCompletedResponses: source.maxCompletedResponses,
+      quotas: source.quotas as Prisma.InputJsonValue,
+    },
   });
 }
 

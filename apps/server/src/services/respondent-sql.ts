@@ -1,12 +1,13 @@
 import type { SqlQuery } from '@forms-engine/db';
-import type { Answers, Position, SubmissionPolicy } from '@forms-engine/schema';
+import type { Answers, Position } from '@forms-engine/schema';
 
 /**
  * The respondent's statements (create, save, complete, rehydrate, status), written as SQL rather
  * than through the ORM: Prisma's query machinery cost more than the queries did (see
  * docs/performance.md). Each is one prepared statement. The management side's reads of responses
  * are in export-sql.ts (browse, get one, CSV) and response-summary-sql.ts, filtered by
- * response-where.ts; webhook deliveries in webhooks/delivery-sql.ts. The rest of the management API uses
+ * response-where.ts; webhook deliveries in webhooks/delivery-sql.ts; a completion that decides
+ * something (ref guard, schedule, limit, quotas) in completion-sql.ts. The rest of the management API uses
  * Prisma.
  */
 
@@ -109,55 +110,30 @@ export async function countCompleted(sql: SqlQuery, questionnaireId: string, ext
   return rows[0]?.n ?? 0;
 }
 
-export interface CompletionRow {
-  status: 'IN_PROGRESS' | 'COMPLETED';
-  external_ref: string | null;
-  questionnaire_id: string;
-  submission_policy: SubmissionPolicy;
-}
-
-/** What completion needs to know about a response, in one read. */
-export async function completionFacts(sql: SqlQuery, responseId: string): Promise<CompletionRow | undefined> {
-  const rows = await sql.query<CompletionRow>(
-    `SELECT r.status::text, r.external_ref, r.questionnaire_id::text, q.submission_policy::text
-     FROM response r JOIN questionnaire q ON q.id = r.questionnaire_id WHERE r.id = $1::uuid`,
-    [responseId],
-    'completion-facts',
-  );
-  return rows[0];
-}
-
 /**
- * IN_PROGRESS -> COMPLETED in one statement when no ref guard is involved (no externalRef, or a
- * MULTIPLE questionnaire): the common case. False when it did not apply; the caller then reads.
- * The ending (checked by the caller) is written only by this transition, so the first one stays.
+ * IN_PROGRESS -> COMPLETED in one statement when nothing needs deciding: no ref guard (no
+ * externalRef, or a MULTIPLE questionnaire), no limit, no quotas, and the schedule allows it (open,
+ * the response started by closesAt, and now within closesAt plus the grace; the database's clock).
+ * The common case. False when it did not apply; the caller then completes it in a transaction
+ * (guarded-completion.ts). The ending (checked by the caller) is written only by this transition,
+ * so the first one stays.
  */
 export async function completeUnguarded(sql: SqlQuery, responseId: string, endingId: string | null): Promise<boolean> {
   const rows = await sql.query(
     `UPDATE response r SET status = 'COMPLETED', completed_at = now(), updated_at = now(), ending_id = $2
      WHERE r.id = $1::uuid AND r.status = 'IN_PROGRESS'
-       AND (r.external_ref IS NULL OR NOT EXISTS (
-         SELECT 1 FROM questionnaire q WHERE q.id = r.questionnaire_id AND q.submission_policy = 'ONE_PER_REF'))
+       AND EXISTS (
+         SELECT 1 FROM questionnaire q WHERE q.id = r.questionnaire_id
+           AND (r.external_ref IS NULL OR q.submission_policy <> 'ONE_PER_REF')
+           AND q.max_completed_responses IS NULL AND q.quotas = '[]'::jsonb
+           AND (q.opens_at IS NULL OR q.opens_at <= now())
+           AND (q.closes_at IS NULL
+                OR (r.created_at <= q.closes_at AND now() <= q.closes_at + q.close_grace_minutes * interval '1 minute')))
      RETURNING 1`,
     [responseId, endingId],
-    'complete-unguarded',
+    'complete-unguarded-scheduled',
   );
   return rows.length > 0;
-}
-
-/** IN_PROGRESS -> COMPLETED, taking the ref guard when asked; may throw a unique violation. */
-export async function markCompleted(
-  sql: SqlQuery,
-  responseId: string,
-  refGuard: boolean,
-  endingId: string | null,
-): Promise<void> {
-  await sql.query(
-    `UPDATE response SET status = 'COMPLETED', completed_at = now(), updated_at = now(), ref_guard = $2, ending_id = $3
-     WHERE id = $1::uuid AND status = 'IN_PROGRESS'`,
-    [responseId, refGuard, endingId],
-    'mark-completed',
-  );
 }
 
 export interface RehydrationRow {

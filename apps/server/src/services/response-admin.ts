@@ -64,6 +64,9 @@ export async function deleteResponse(deps: Deps, id: string, responseId: string)
     ? await deps.prisma.response.deleteMany({ where: { id: responseId, questionnaireId: id } })
     : { count: 0 };
   if (count === 0) throw notFound('Response');
+  // A completed response frees its place in the limit: every process hears it from the delete's
+  // trigger (migration 20261128000000); this one must not wait for its own notification.
+  deps.publicQuestionnaires.invalidate(id);
   // Rows first, then bytes: a crash in between leaves bytes without rows, which the sweeper removes.
   await deps.storage.removePrefix(responsePrefix(id.toLowerCase(), responseId.toLowerCase()));
 }

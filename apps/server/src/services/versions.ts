@@ -3,7 +3,7 @@ import type { Definition, QuestionnaireDetail, VersionDetail, VersionSummary } f
 import { notFound } from '../errors/app-error.ts';
 import { sameJson } from './canonical-json.ts';
 import type { Deps } from './deps.ts';
-import { findQuestionnaire, lockQuestionnaire, replaceDraft, toDetail } from './questionnaires.ts';
+import { detailOf, findQuestionnaire, lockQuestionnaire, replaceDraft } from './questionnaires.ts';
 
 const toSummary = (row: VersionRow): VersionSummary => ({
   versionNumber: row.versionNumber,
@@ -16,12 +16,12 @@ const toSummary = (row: VersionRow): VersionSummary => ({
  * version nothing is created and the detail comes back unchanged.
  */
 export async function publishQuestionnaire(deps: Deps, id: string, note = ''): Promise<QuestionnaireDetail> {
-  const detail = await deps.prisma.$transaction(async (tx) => {
+  const published = await deps.prisma.$transaction(async (tx) => {
     const row = await lockQuestionnaire(tx, id);
     const latest = await tx.questionnaireVersion.findUnique({
       where: { questionnaireId_versionNumber: { questionnaireId: id, versionNumber: row.currentVersion } },
     });
-    if (latest && sameJson(latest.definition, row.draft)) return toDetail(row);
+    if (latest && sameJson(latest.definition, row.draft)) return row;
     const versionNumber = row.currentVersion + 1;
     const now = new Date();
     await tx.questionnaireVersion.create({
@@ -33,14 +33,13 @@ export async function publishQuestionnaire(deps: Deps, id: string, note = ''): P
         publishedAt: now,
       },
     });
-    const updated = await tx.questionnaire.update({
+    return tx.questionnaire.update({
       where: { id },
       data: { currentVersion: versionNumber, hasUnpublishedChanges: false, updatedAt: now },
     });
-    return toDetail(updated);
   });
-  deps.publicQuestionnaires.invalidate(detail.id);
-  return detail;
+  deps.publicQuestionnaires.invalidate(published.id);
+  return detailOf(deps, published);
 }
 
 export async function listVersions(deps: Deps, id: string): Promise<VersionSummary[]> {
