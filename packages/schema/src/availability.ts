@@ -121,7 +121,11 @@ export function availabilityStatus(
 ): AvailabilityStatus {
   if (settings.opensAt !== null && now < Date.parse(settings.opensAt)) return 'SCHEDULED';
   if (settings.closesAt !== null && now > Date.parse(settings.closesAt)) return 'CLOSED';
-  if (settings.maxCompletedResponses !== null && completed !== undefined && completed >= settings.maxCompletedResponses) {
+  if (
+    settings.maxCompletedResponses !== null &&
+    completed !== undefined &&
+    completed >= settings.maxCompletedResponses
+  ) {
     return 'FULL';
   }
   return 'OPEN';

@@ -55,10 +55,7 @@ export const Problem = z
     instance: z.string().optional(),
     requestId: z.string().optional(),
     errors: z.array(ProblemField).optional(),
-    reason: z
-      .enum(CLOSED_REASONS)
-      .optional()
-      .describe('QUESTIONNAIRE_CLOSED: why no response is taken'),
+    reason: z.enum(CLOSED_REASONS).optional().describe('QUESTIONNAIRE_CLOSED: why no response is taken'),
     opensAt: z.string().optional().describe('QUESTIONNAIRE_CLOSED with reason NOT_YET_OPEN: when it opens'),
     quotaId: z.string().optional().describe('QUOTA_FULL: the first matching quota that is full'),
     endingId: z.string().optional().describe("QUOTA_FULL: that quota's ending, when it has one"),

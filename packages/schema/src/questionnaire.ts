@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { Availability, AvailabilityStatus, availabilitySettingsFields, availabilitySettingsPatch } from './availability';
+import {
+  Availability,
+  AvailabilityStatus,
+  availabilitySettingsFields,
+  availabilitySettingsPatch,
+} from './availability';
 import { DateTime, Id, INT32_MAX, Int32, Int64, IntegerParam, PageQuery, pageResultOf } from './common';
 import { Definition } from './definition';
 import { AllowedOrigins } from './origins';
@@ -23,7 +28,7 @@ export const QuestionnaireDetail = z
     draft: Definition,
     updatedAt: DateTime,
     ...availabilitySettingsFields,
-    availability: Availability.describe('Read-only: the status now, the completed responses, each quota\'s count'),
+    availability: Availability.describe("Read-only: the status now, the completed responses, each quota's count"),
   })
   .meta({ id: 'QuestionnaireDetail' });
 export type QuestionnaireDetail = z.infer<typeof QuestionnaireDetail>;
