@@ -95,13 +95,13 @@ const statusLine = () => page.locator('.availability-line');
 const listRow = (name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
 
 describe("the editor's status line", () => {
-  it('follows the settings: Full · 0 of 0 at a limit of 0, Scheduled · opens … before the opening, Open without either; in the header and the list', async () => {
+  it('follows the settings: Full · 0 of 0 at a limit of 0, Scheduled · opens … before the opening, Open without either; in the header and the list alike', async () => {
     const q = await api.questionnaire('Seats', definition);
     await api.ok('PATCH', `/api/v1/questionnaires/${q.id}`, { maxCompletedResponses: 0 });
     await page.goto(`${run.server.url}/questionnaires/${q.id}`);
     await expect.poll(() => statusLine().textContent()).toBe('Full · 0 of 0');
     await page.goto(`${run.server.url}/`);
-    await expect.poll(() => listRow('Seats').locator('td').nth(2).textContent()).toBe('Full');
+    await expect.poll(() => listRow('Seats').locator('td').nth(2).textContent()).toBe('Full · 0 of 0');
     await expectNoViolations('the list with a full questionnaire');
 
     const opensAt = tomorrowInBerlin(8);
@@ -111,7 +111,7 @@ describe("the editor's status line", () => {
     expect(briefInBerlin(opensAt)).toMatch(/^[A-Z][a-z]{2} 08:00$/);
     await expectNoViolations('the draft of a scheduled questionnaire');
     await page.goto(`${run.server.url}/`);
-    await expect.poll(() => listRow('Seats').locator('td').nth(2).textContent()).toBe('Scheduled');
+    await expect.poll(() => listRow('Seats').locator('td').nth(2).textContent()).toBe(`Scheduled · opens ${briefInBerlin(opensAt)}`);
 
     await api.ok('PATCH', `/api/v1/questionnaires/${q.id}`, { opensAt: null });
     await page.goto(`${run.server.url}/questionnaires/${q.id}/versions`);

@@ -162,7 +162,12 @@ describe('schedule, limit and quotas', () => {
       const refused = expectProblem(await create(q.publicId), 409, 'QUESTIONNAIRE_CLOSED');
       expect(refused).toMatchObject({ reason: 'NOT_YET_OPEN', opensAt });
       const list = (await call(server, 'GET', '/api/v1/questionnaires?size=100')).body.items;
-      expect(list.find((item: { id: string }) => item.id === q.id).availability).toEqual({ status: 'SCHEDULED' });
+      expect(list.find((item: { id: string }) => item.id === q.id)).toMatchObject({
+        opensAt,
+        closesAt: null,
+        maxCompletedResponses: null,
+        availability: { status: 'SCHEDULED' },
+      });
       expect((await call(server, 'GET', `/api/v1/questionnaires/${q.id}/responses`)).body.total).toBe(0);
     });
 
@@ -242,6 +247,11 @@ describe('schedule, limit and quotas', () => {
       expect(expectProblem(await create(q.publicId), 409, 'QUESTIONNAIRE_CLOSED').reason).toBe('FULL');
       expect((await live(q.publicId)).availability.status).toBe('FULL');
       expect((await detail(q.id)).availability).toEqual({ status: 'FULL', completed: 2, quotas: [] });
+      const listed = (await call(server, 'GET', '/api/v1/questionnaires?size=100')).body.items;
+      expect(listed.find((item: { id: string }) => item.id === q.id)).toMatchObject({
+        maxCompletedResponses: 2,
+        availability: { status: 'FULL', completed: 2 },
+      });
       expect((await call(server, 'DELETE', `/api/v1/questionnaires/${q.id}/responses/${a}`)).status).toBe(204);
       expect((await live(q.publicId)).availability.status).toBe('OPEN');
       expect((await detail(q.id)).availability).toEqual({ status: 'OPEN', completed: 1, quotas: [] });

@@ -41,7 +41,17 @@ export const QuestionnaireSummary = QuestionnaireDetail.pick({
   hasUnpublishedChanges: true,
   updatedAt: true,
 })
-  .extend({ responseCount: Int64, availability: z.object({ status: AvailabilityStatus }) })
+  .extend({
+    responseCount: Int64,
+    // The list says what the header says ("Full · 200 of 200", "Open · closes Fri 18:00").
+    opensAt: availabilitySettingsFields.opensAt,
+    closesAt: availabilitySettingsFields.closesAt,
+    maxCompletedResponses: availabilitySettingsFields.maxCompletedResponses,
+    availability: z.object({
+      status: AvailabilityStatus,
+      completed: Int64.optional().describe('COMPLETED responses that exist; present when there is a limit'),
+    }),
+  })
   .meta({ id: 'QuestionnaireSummary' });
 export type QuestionnaireSummary = z.infer<typeof QuestionnaireSummary>;
 

@@ -13,8 +13,8 @@ export interface ClockOptions {
 
 /**
  * An instant said briefly for a status line: the short weekday and the time within a week of
- * `now` either way ("Fri 18:00"), else the date ("5 Dec", with the year when it is not this
- * year's). Times on the 24-hour clock, as the issue writes them, whatever the locale's habit:
+ * `now` either way ("Fri 18:00"), else the date and time ("5 Dec, 18:00", with the year when it
+ * is not this year's). Times on the 24-hour clock, as the issue writes them, whatever the locale's habit:
  * "Fri 6:00 PM" beside "Mon 08:00" on another screen would read as two conventions.
  */
 export function briefWhen(iso: string, now: number, { locale, timeZone }: ClockOptions = {}): string {
@@ -29,10 +29,14 @@ export function briefWhen(iso: string, now: number, { locale, timeZone }: ClockO
     }).format(at);
   }
   const year = (ms: number) => new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(ms);
+  // Further away the date leads, and the time stays: a closing on 4 Dec at 18:00 is not at midnight.
   return new Intl.DateTimeFormat(locale, {
     day: 'numeric',
     month: 'short',
     ...(year(at) === year(now) ? {} : { year: 'numeric' }),
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
     timeZone,
   }).format(at);
 }

@@ -52,12 +52,20 @@ export async function availabilityOf(deps: Deps, row: QuestionnaireRow): Promise
   return availabilityFrom(row, await availabilityCounts(deps.sql, row.id), Date.now());
 }
 
-/** The status of each questionnaire of a list page; counts only those with a limit. */
-export async function statusesOf(deps: Deps, rows: QuestionnaireRow[]) {
+/**
+ * What a list page says of each questionnaire's availability: the schedule, the limit and the
+ * status, with the completed count of those that have a limit (the only ones counted).
+ */
+export async function listAvailabilityOf(deps: Deps, rows: QuestionnaireRow[]) {
   const limited = rows.filter((row) => row.maxCompletedResponses !== null).map((row) => row.id);
   const completed = await completedCounts(deps.sql, limited);
   const now = Date.now();
-  return new Map(rows.map((row) => [row.id, availabilityStatus(scheduleOf(row), completed.get(row.id), now)]));
+  return (row: QuestionnaireRow) => {
+    const schedule = scheduleOf(row);
+    const counted = completed.get(row.id);
+    const status = availabilityStatus(schedule, counted, now);
+    return { ...schedule, availability: { status, ...(counted !== undefined && { completed: counted }) } };
+  };
 }
 
 type SettingsPatch = Pick<

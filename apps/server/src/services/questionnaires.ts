@@ -20,9 +20,9 @@ import {
   availabilityOf,
   checkSettings,
   dropRemovedQuotaCounts,
+  listAvailabilityOf,
   settingsData,
   settingsOf,
-  statusesOf,
 } from './questionnaire-settings.ts';
 
 type Db = Deps['prisma'] | Prisma.TransactionClient;
@@ -74,7 +74,7 @@ export async function listQuestionnaires(deps: Deps, query: PageQuery): Promise<
     }),
     deps.prisma.questionnaire.count(),
   ]);
-  const statuses = await statusesOf(deps, rows);
+  const availabilityOfRow = await listAvailabilityOf(deps, rows);
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -84,7 +84,7 @@ export async function listQuestionnaires(deps: Deps, query: PageQuery): Promise<
       hasUnpublishedChanges: row.hasUnpublishedChanges,
       updatedAt: row.updatedAt.toISOString(),
       responseCount: row._count.responses,
-      availability: { status: statuses.get(row.id) ?? 'OPEN' },
+      ...availabilityOfRow(row),
     })),
     page: query.page,
     size: query.size,

@@ -37,16 +37,16 @@ describe('the status line', () => {
     ).toBe('Scheduled · opens Mon 02:00');
   });
 
-  it('gives a date instead when the time is a week or more away, with the year when it is not this one', () => {
+  it('gives the date and time instead when it is a week or more away, with the year when it is not this one', () => {
     expect(availabilityLine(facts('SCHEDULED', { opensAt: '2026-12-20T07:00:00Z' }), NOW, BERLIN)).toBe(
-      'Scheduled · opens 20 Dec',
+      'Scheduled · opens 20 Dec, 08:00',
     );
     expect(availabilityLine(facts('OPEN', { closesAt: '2027-01-15T07:00:00Z' }), NOW, BERLIN)).toBe(
-      'Open · closes 15 Jan 2027',
+      'Open · closes 15 Jan 2027, 08:00',
     );
     expect(
       availabilityLine(facts('OPEN', { closesAt: '2027-01-15T07:00:00Z' }), NOW, { ...BERLIN, locale: 'en-US' }),
-    ).toBe('Open · closes Jan 15, 2027');
+    ).toBe('Open · closes Jan 15, 2027, 08:00');
   });
 
   it('counts a full one against its limit', () => {

@@ -3,7 +3,7 @@ import { briefWhen, type ClockOptions, count } from '../../ui/format.ts';
 
 /**
  * What the header and the list know about whether a questionnaire takes responses. The detail
- * has it all; a list item has only the status (the other fields are read when an answer has them).
+ * has it all; a list item the schedule, the limit and, when there is a limit, the completed count.
  */
 export interface AvailabilityFacts {
   availability: { status: AvailabilityStatus; completed?: number };
