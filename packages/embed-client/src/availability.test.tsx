@@ -122,6 +122,17 @@ describe('a questionnaire that takes no responses now', () => {
     await sentence(ui, 'Dieser Fragebogen öffnet am 1. Dezember 2026 um 09:00.');
   });
 
+  it('SCHEDULED in English on a German page: the date in the language of the words around it', async () => {
+    document.documentElement.lang = 'de';
+    try {
+      const api = fakePublicApi(screening(), { availability: availability('SCHEDULED', '2026-12-01T08:00:00Z') });
+      const { ui } = setUp({ api });
+      await sentence(ui, /^This questionnaire opens on December 1, 2026 at 9:00\sAM\.$/);
+    } finally {
+      document.documentElement.removeAttribute('lang');
+    }
+  });
+
   it('CLOSED: "This questionnaire is closed."', async () => {
     const api = fakePublicApi(screening(), { availability: availability('CLOSED') });
     const { ui, events } = setUp({ api });

@@ -132,7 +132,7 @@ function Screen({ state }: { state: SessionState }) {
       ) : state.phase === 'completed' || (state.phase === 'closed' && state.closed?.reason === 'QUOTA_FULL') ? (
         <Ending state={state} />
       ) : state.phase === 'closed' && state.closed ? (
-        <ClosedMessage closed={state.closed} />
+        <ClosedMessage closed={state.closed} language={state.language} />
       ) : state.phase === 'already-submitted' ? (
         <Message heading={labels.alreadySubmittedHeading} body={labels.alreadySubmittedBody} />
       ) : (
@@ -156,7 +156,8 @@ function Ending({ state }: { state: SessionState }) {
   const { labels } = shown;
   const ending = state.questionnaire && endingOf(state, recalledDefinition(state, shown));
   if (!ending) {
-    if (state.phase === 'closed' && state.closed) return <ClosedMessage closed={state.closed} />;
+    if (state.phase === 'closed' && state.closed)
+      return <ClosedMessage closed={state.closed} language={state.language} />;
     return <Message heading={labels.completedHeading} body={labels.completedBody} />;
   }
   const url = redirectOf(state, shown);

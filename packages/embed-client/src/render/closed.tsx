@@ -22,8 +22,12 @@ export function closedSentence(closed: Closed, labels: Labels, locale: string): 
   return format(labels.questionnaireOpensOn, { date });
 }
 
-/** The sentence alone, as the heading of a status message: read out when it replaces the form. */
-export function ClosedMessage({ closed }: { closed: Closed }) {
+/**
+ * The sentence alone, as the heading of a status message: read out when it replaces the form.
+ * The date is written in the language of the words around it (`language`: the questionnaire's),
+ * not the page's: "opens on 1. Dezember" inside an English sentence reads as two languages.
+ */
+export function ClosedMessage({ closed, language }: { closed: Closed; language?: string | undefined }) {
   const { labels, locale } = useEmbed();
-  return <Message status heading={closedSentence(closed, labels, locale)} body={null} />;
+  return <Message status heading={closedSentence(closed, labels, language ?? locale)} body={null} />;
 }
