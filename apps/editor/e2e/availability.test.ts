@@ -111,7 +111,9 @@ describe("the editor's status line", () => {
     expect(briefInBerlin(opensAt)).toMatch(/^[A-Z][a-z]{2} 08:00$/);
     await expectNoViolations('the draft of a scheduled questionnaire');
     await page.goto(`${run.server.url}/`);
-    await expect.poll(() => listRow('Seats').locator('td').nth(2).textContent()).toBe(`Scheduled · opens ${briefInBerlin(opensAt)}`);
+    await expect
+      .poll(() => listRow('Seats').locator('td').nth(2).textContent())
+      .toBe(`Scheduled · opens ${briefInBerlin(opensAt)}`);
 
     await api.ok('PATCH', `/api/v1/questionnaires/${q.id}`, { opensAt: null });
     await page.goto(`${run.server.url}/questionnaires/${q.id}/versions`);
