@@ -27,7 +27,7 @@ export function closedSentence(closed: Closed, labels: Labels, locale: string): 
  * The date is written in the language of the words around it (`language`: the questionnaire's),
  * not the page's: "opens on 1. Dezember" inside an English sentence reads as two languages.
  */
-export function ClosedMessage({ closed, language }: { closed: Closed; language?: string | undefined }) {
+export function ClosedMessage({ closed, language }: { closed: Closed; language?: string | null | undefined }) {
   const { labels, locale } = useEmbed();
   return <Message status heading={closedSentence(closed, labels, language ?? locale)} body={null} />;
 }
