@@ -114,6 +114,9 @@ describe('GET /api/v1/questionnaires (list)', () => {
       hasUnpublishedChanges: true,
       updatedAt: created.updatedAt,
       responseCount: 0,
+      opensAt: null,
+      closesAt: null,
+      maxCompletedResponses: null,
       availability: { status: 'OPEN' },
     });
   });
