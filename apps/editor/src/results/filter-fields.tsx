@@ -2,28 +2,67 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTRPC } from '../data/trpc.ts';
 import { endingName, languageLabel, languageName, languagesInOrder } from '../definition-words/index.ts';
-import { endingOf, languageOf, STATUS_LABELS, STATUSES, type Status, statusOf, versionOf } from './filters.ts';
+import {
+  endingOf,
+  languageOf,
+  type ResultFilters,
+  STATUS_LABELS,
+  STATUSES,
+  type Status,
+  statusOf,
+  versionOf,
+} from './filters.ts';
 
 /**
- * The status, version and language filters, one control each, used by the summary and the responses table
- * alike. Both apply as soon as they change (arrow keys included): the screen's form decides what
- * else goes with them.
+ * The status, version, language and ending filters, one labelled select each (`SelectField`), shown
+ * together by both results screens (`SharedFilterFields`). Each applies as soon as it changes (arrow
+ * keys included); the screen's form decides what else goes with them.
  */
 
-export function StatusField({ value, onChange }: { value: Status | undefined; onChange: (next?: Status) => void }) {
+interface Choice {
+  value: string;
+  label: string;
+}
+
+/** One filter as a labelled select: "any" (the empty value) first, then the choices. */
+function SelectField({
+  label,
+  any,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  any: string;
+  value: string;
+  choices: readonly Choice[];
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>Status</label>
-      <select id={id} value={value ?? ''} onChange={(event) => onChange(statusOf(event.target.value))}>
-        <option value="">Any status</option>
-        {STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {STATUS_LABELS[s]}
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{any}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
           </option>
         ))}
       </select>
     </div>
+  );
+}
+
+export function StatusField({ value, onChange }: { value: Status | undefined; onChange: (next?: Status) => void }) {
+  return (
+    <SelectField
+      label="Status"
+      any="Any status"
+      value={value ?? ''}
+      choices={STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+      onChange={(next) => onChange(statusOf(next))}
+    />
   );
 }
 
@@ -37,24 +76,19 @@ export function VersionField({
   value: number | undefined;
   onChange: (next?: number) => void;
 }) {
-  const id = useId();
   const trpc = useTRPC();
   const versions = useQuery(trpc.questionnaires.versions.queryOptions({ id: questionnaireId }));
   const numbers = new Set((versions.data ?? []).map((v) => v.versionNumber));
   if (value) numbers.add(value);
   const newestFirst = [...numbers].sort((a, b) => b - a);
   return (
-    <div className="field">
-      <label htmlFor={id}>Version</label>
-      <select id={id} value={value ? String(value) : ''} onChange={(event) => onChange(versionOf(event.target.value))}>
-        <option value="">Every version</option>
-        {newestFirst.map((n) => (
-          <option key={n} value={String(n)}>
-            Version {n}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label="Version"
+      any="Every version"
+      value={value ? String(value) : ''}
+      choices={newestFirst.map((n) => ({ value: String(n), label: `Version ${n}` }))}
+      onChange={(next) => onChange(versionOf(next))}
+    />
   );
 }
 
@@ -82,22 +116,17 @@ export function LanguageField({
   value: string | undefined;
   onChange: (next?: string) => void;
 }) {
-  const id = useId();
   const languages = useQuestionnaireLanguages(questionnaireId);
   if (value && !languages.includes(value)) languages.push(value);
   if (languages.length < 2 && !value) return null;
   return (
-    <div className="field">
-      <label htmlFor={id}>Language</label>
-      <select id={id} value={value ?? ''} onChange={(event) => onChange(languageOf(event.target.value))}>
-        <option value="">Every language</option>
-        {languages.map((tag) => (
-          <option key={tag} value={tag}>
-            {languageLabel(tag)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label="Language"
+      any="Every language"
+      value={value ?? ''}
+      choices={languages.map((tag) => ({ value: tag, label: languageLabel(tag) }))}
+      onChange={(next) => onChange(languageOf(next))}
+    />
   );
 }
 
@@ -114,27 +143,23 @@ export function EndingField({
   value: string | undefined;
   onChange: (next?: string) => void;
 }) {
-  const id = useId();
   const trpc = useTRPC();
   const questionnaire = useQuery(trpc.questionnaires.get.queryOptions({ id: questionnaireId }));
   // A questionnaire read without its draft (a partial answer) has no endings to offer.
   const endings = questionnaire.data?.draft?.endings ?? [];
   if (endings.length === 0 && !value) return null;
+  const choices = endings.map((ending, index) => ({ value: ending.id, label: endingName(ending, index) }));
+  if (value && !endings.some((ending) => ending.id === value)) {
+    choices.push({ value, label: 'An ending no longer in the questionnaire' });
+  }
   return (
-    <div className="field">
-      <label htmlFor={id}>Ending</label>
-      <select id={id} value={value ?? ''} onChange={(event) => onChange(endingOf(event.target.value))}>
-        <option value="">Any ending</option>
-        {endings.map((ending, index) => (
-          <option key={ending.id} value={ending.id}>
-            {endingName(ending, index)}
-          </option>
-        ))}
-        {value && !endings.some((ending) => ending.id === value) && (
-          <option value={value}>An ending no longer in the questionnaire</option>
-        )}
-      </select>
-    </div>
+    <SelectField
+      label="Ending"
+      any="Any ending"
+      value={value ?? ''}
+      choices={choices}
+      onChange={(next) => onChange(endingOf(next))}
+    />
   );
 }
 
@@ -179,4 +204,39 @@ export function hiddenFilterOf(values: Record<string, string>): Record<string, s
     .map(([key, value]) => [key, value.trim()] as const)
     .filter(([, value]) => value);
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+/**
+ * The filters both results screens show first (status, version, language, ending), each applied as
+ * soon as it changes; the screen's own form adds the rest.
+ */
+export function SharedFilterFields({
+  questionnaireId,
+  filters,
+  applyAtOnce,
+}: {
+  questionnaireId: string;
+  filters: Pick<ResultFilters, 'status' | 'versionNumber' | 'language' | 'endingId'>;
+  applyAtOnce: (next: ResultFilters) => void;
+}) {
+  return (
+    <>
+      <StatusField value={filters.status} onChange={(status) => applyAtOnce({ status })} />
+      <VersionField
+        questionnaireId={questionnaireId}
+        value={filters.versionNumber}
+        onChange={(versionNumber) => applyAtOnce({ versionNumber })}
+      />
+      <LanguageField
+        questionnaireId={questionnaireId}
+        value={filters.language}
+        onChange={(language) => applyAtOnce({ language })}
+      />
+      <EndingField
+        questionnaireId={questionnaireId}
+        value={filters.endingId}
+        onChange={(endingId) => applyAtOnce({ endingId })}
+      />
+    </>
+  );
 }

@@ -6,14 +6,11 @@ import { useQuestionnaireId } from '../../data/questionnaire-id.ts';
 import { useTRPC } from '../../data/trpc.ts';
 import { oneLine, questionName, recordedEnding } from '../../definition-words/index.ts';
 import {
-  EndingField,
   HiddenValueFields,
   hiddenFilterOf,
-  LanguageField,
   recordedLanguage,
-  StatusField,
+  SharedFilterFields,
   useQuestionnaireLanguages,
-  VersionField,
 } from '../../results/filter-fields.tsx';
 import { hiddenParams, STATUS_LABELS, type Status } from '../../results/filters.ts';
 import { NoResponsesYet } from '../../results/no-responses-yet.tsx';
@@ -277,22 +274,7 @@ function FilterForm({
         onApply({ ...chosen, ...(ref.trim() ? { externalRef: ref.trim() } : {}), ...(hidden ? { hidden } : {}) });
       }}
     >
-      <StatusField value={filters.status} onChange={(status) => applyAtOnce({ status })} />
-      <VersionField
-        questionnaireId={questionnaireId}
-        value={filters.versionNumber}
-        onChange={(versionNumber) => applyAtOnce({ versionNumber })}
-      />
-      <LanguageField
-        questionnaireId={questionnaireId}
-        value={filters.language}
-        onChange={(language) => applyAtOnce({ language })}
-      />
-      <EndingField
-        questionnaireId={questionnaireId}
-        value={filters.endingId}
-        onChange={(endingId) => applyAtOnce({ endingId })}
-      />
+      <SharedFilterFields questionnaireId={questionnaireId} filters={filters} applyAtOnce={applyAtOnce} />
       <div className="field">
         <label htmlFor={refId}>External reference</label>
         <input id={refId} value={ref} maxLength={200} onChange={(event) => setRef(event.target.value)} />

@@ -1,12 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import {
-  EndingField,
-  HiddenValueFields,
-  hiddenFilterOf,
-  LanguageField,
-  StatusField,
-  VersionField,
-} from '../../results/filter-fields.tsx';
+import { HiddenValueFields, hiddenFilterOf, SharedFilterFields } from '../../results/filter-fields.tsx';
 import type { ResultFilters } from '../../results/filters.ts';
 import type { SummaryFilters } from './use-summary-filters.ts';
 
@@ -64,22 +57,7 @@ export function SummaryFilterForm({
         apply();
       }}
     >
-      <StatusField value={filters.status} onChange={(status) => applyAtOnce({ status })} />
-      <VersionField
-        questionnaireId={questionnaireId}
-        value={filters.versionNumber}
-        onChange={(versionNumber) => applyAtOnce({ versionNumber })}
-      />
-      <LanguageField
-        questionnaireId={questionnaireId}
-        value={filters.language}
-        onChange={(language) => applyAtOnce({ language })}
-      />
-      <EndingField
-        questionnaireId={questionnaireId}
-        value={filters.endingId}
-        onChange={(endingId) => applyAtOnce({ endingId })}
-      />
+      <SharedFilterFields questionnaireId={questionnaireId} filters={filters} applyAtOnce={applyAtOnce} />
       <HiddenValueFields questionnaireId={questionnaireId} values={hiddenTyped} onChange={setHiddenTyped} />
       <div className="field">
         <label htmlFor={ids.from}>Started from</label>
