@@ -4,7 +4,7 @@ import { recallIssues } from './recall-checks';
 import { RuleConfig, requirementDefault, visibilityDefault } from './rules';
 import type * as Model from './rules/model';
 import { fillRecall } from './rules/recall';
-import { MAX_ENDINGS, MAX_HIDDEN_FIELDS, QUESTION_WIDTHS } from './rules/vocabulary';
+import { isUnaryOperator, MAX_ENDINGS, MAX_HIDDEN_FIELDS, QUESTION_WIDTHS } from './rules/vocabulary';
 import { walkDefinition } from './rules/walk';
 import { LanguageTag, Translations, translationIssues } from './translations';
 
@@ -38,8 +38,8 @@ const questionFields = {
   requirement,
 };
 
-/** Types whose typeConfig has required settings (their choices), so it cannot be left out. */
-type ConfiguredType = 'SINGLE_CHOICE' | 'MULTI_CHOICE' | 'DROPDOWN';
+/** Types whose typeConfig has required settings (choices, rows, columns), so it cannot be left out. */
+type ConfiguredType = 'SINGLE_CHOICE' | 'MULTI_CHOICE' | 'DROPDOWN' | 'MATRIX' | 'RANKING';
 
 function questionOf<T extends Exclude<QuestionTypeName, ConfiguredType>>(type: T) {
   const config: (typeof QUESTION_TYPES)[T]['config'] = QUESTION_TYPES[type].config;
@@ -52,7 +52,8 @@ function questionOf<T extends Exclude<QuestionTypeName, ConfiguredType>>(type: T
 }
 
 function configuredQuestionOf<T extends ConfiguredType>(type: T) {
-  return z.strictObject({ ...questionFields, type: z.literal(type), typeConfig: QUESTION_TYPES[type].config });
+  const config: (typeof QUESTION_TYPES)[T]['config'] = QUESTION_TYPES[type].config;
+  return z.strictObject({ ...questionFields, type: z.literal(type), typeConfig: config });
 }
 
 // Spelled out (not mapped) so TypeScript keeps one precise member per type.
@@ -74,6 +75,11 @@ export const Question = z
     questionOf('ADDRESS'),
     questionOf('CONSENT'),
     questionOf('STATEMENT'),
+    configuredQuestionOf('MATRIX'),
+    configuredQuestionOf('RANKING'),
+    questionOf('NPS'),
+    questionOf('DATE_TIME'),
+    questionOf('TIME'),
   ])
   .meta({ id: 'Question' });
 export type Question = z.infer<typeof Question>;
@@ -202,6 +208,7 @@ function checkStructure(definition: z.infer<typeof DefinitionShape>, ctx: z.Refi
     else ids.set(id, path.join('.'));
   };
   const codes = new Map<string, string>();
+  const matrixRows = new Map<string, Set<string>>();
   const rules: { config: RuleConfig; path: (string | number)[] }[] = [];
 
   walkDefinition(definition, (element) => {
@@ -211,6 +218,9 @@ function checkStructure(definition: z.infer<typeof DefinitionShape>, ctx: z.Refi
     rules.push({ config: node.visibility as RuleConfig, path: [...path, 'visibility'] });
     rules.push({ config: node.requirement as RuleConfig, path: [...path, 'requirement'] });
     if (element.kind !== 'question') return;
+    if (element.question.type === 'MATRIX') {
+      matrixRows.set(element.question.code, new Set(element.question.typeConfig.rows.map((row) => row.value)));
+    }
     const first = codes.get(element.question.code);
     if (first) {
       ctx.addIssue({
@@ -256,6 +266,19 @@ function checkStructure(definition: z.infer<typeof DefinitionShape>, ctx: z.Refi
           code: 'custom',
           path: [...path, 'rule', 'conditions', index, 'questionCode'],
           message: `No question has code "${condition.questionCode}"`,
+        });
+      }
+      const rows = condition.source === 'ANSWER' ? matrixRows.get(condition.questionCode ?? '') : undefined;
+      // A whole grid may only be asked whether it is empty; anything else reads one row.
+      const wholeGrid = condition.subField === undefined;
+      if (rows && (wholeGrid ? !isUnaryOperator(condition.operator) : !rows.has(condition.subField ?? ''))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, 'rule', 'conditions', index, 'subField'],
+          message:
+            condition.subField === undefined
+              ? `Choose which row of the grid “${condition.questionCode}” this condition reads`
+              : `The grid “${condition.questionCode}” has no row “${condition.subField}”`,
         });
       }
       if (condition.source === 'HIDDEN_FIELD' && condition.key && !hiddenKeys.has(condition.key)) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { canonicalFileType } from './rules/file-types';
-import { QUESTION_TYPE_NAMES, type QuestionTypeName } from './rules/vocabulary';
+import { instantOfDateTime, isDateTime, isTimeOfDay, minutesOfTime } from './rules/moments';
+import { QUESTION_TYPE_NAMES, type QuestionTypeName, SHUFFLE_MODES } from './rules/vocabulary';
 
 /**
  * Per-type `typeConfig` schemas and the answer shape each question type produces.
@@ -45,29 +46,106 @@ export const DateConfig = z
 
 export const Choice = z.strictObject({ value: z.string().min(1).max(200), label: Label });
 
-const choiceList = z
-  .array(Choice)
-  .min(1)
-  .max(500)
-  .superRefine((choices, ctx) => {
-    const seen = new Set<string>();
-    choices.forEach((choice, index) => {
-      if (seen.has(choice.value)) {
-        ctx.addIssue({ code: 'custom', path: [index, 'value'], message: `Duplicate choice value "${choice.value}"` });
-      }
-      seen.add(choice.value);
+/** A list of labelled values (choices, rows, columns) whose values are unique. */
+function labelledList(noun: string, min: number, max: number) {
+  return z
+    .array(Choice)
+    .min(min)
+    .max(max)
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      items.forEach((item, index) => {
+        if (seen.has(item.value)) {
+          ctx.addIssue({ code: 'custom', path: [index, 'value'], message: `Duplicate ${noun} value "${item.value}"` });
+        }
+        seen.add(item.value);
+      });
     });
-  });
+}
 
-export const ChoiceConfig = z.strictObject({ choices: choiceList, placeholder: Placeholder.optional() });
+const choiceList = labelledList('choice', 1, 500);
+
+export const ShuffleMode = z
+  .enum(SHUFFLE_MODES)
+  .describe(
+    'NONE: as written; ALL: a random order per respondent; ALL_BUT_LAST: the same, the last item stays last. The order is fixed from the first view',
+  )
+  .meta({ id: 'ShuffleMode' });
+export type ShuffleMode = z.infer<typeof ShuffleMode>;
+
+/** "Other (please specify)" and the order shown: what the three choice types share. */
+const choiceListOptions = {
+  allowOther: z
+    .boolean()
+    .optional()
+    .describe('Offer "Other (please specify)": the answer may then be { "other": "typed text" } (absent: false)'),
+  otherLabel: Label.optional().describe(
+    "The Other option's label (absent: the embed's word in the respondent's language)",
+  ),
+  shuffle: ShuffleMode.optional().describe('The order of the choices (absent: NONE)'),
+};
+
+export const ChoiceConfig = z.strictObject({
+  choices: choiceList,
+  placeholder: Placeholder.optional(),
+  ...choiceListOptions,
+});
 
 export const MultiChoiceConfig = z
   .strictObject({
     choices: choiceList,
     minSelected: z.number().int().min(0).optional(),
     maxSelected: z.number().int().min(1).optional(),
+    ...choiceListOptions,
   })
   .superRefine((c, ctx) => minNotAboveMax({ min: c.minSelected, max: c.maxSelected }, ctx));
+
+export const MatrixConfig = z.strictObject({
+  rows: labelledList('row', 1, 50).describe('The statements asked about, one answer each'),
+  columns: labelledList('column', 2, 12).describe('The answers each row offers'),
+  multiple: z.boolean().default(false).describe('Several columns per row (checkboxes) instead of one'),
+  shuffle: ShuffleMode.default('NONE').describe('The order of the rows'),
+});
+
+export const RankingConfig = z
+  .strictObject({
+    choices: labelledList('choice', 2, 30),
+    rankCount: z.number().int().min(1).max(30).optional().describe('Rank only the top N (absent: every choice)'),
+    shuffle: ShuffleMode.default('NONE').describe('The order the choices are offered in'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.rankCount !== undefined && c.rankCount > c.choices.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rankCount'],
+        message: `Cannot rank the top ${c.rankCount} of ${c.choices.length} choices`,
+      });
+    }
+  });
+
+export const NpsConfig = z.strictObject({
+  minLabel: Label.optional().describe('Under 0 (e.g. "Not at all likely")'),
+  maxLabel: Label.optional().describe('Under 10 (e.g. "Extremely likely")'),
+});
+
+const DateTimeValue = z
+  .string()
+  .refine(isDateTime, { message: 'A date and time with its offset, such as 2026-12-01T09:30+01:00' })
+  .describe('YYYY-MM-DDTHH:mm±hh:mm');
+
+export const DateTimeConfig = z
+  .strictObject({ min: DateTimeValue.optional(), max: DateTimeValue.optional() })
+  .superRefine((c, ctx) => minNotAboveMax({ min: instantOfDateTime(c.min), max: instantOfDateTime(c.max) }, ctx));
+
+const TimeValue = z.string().refine(isTimeOfDay, { message: 'A time of day such as 09:30' }).describe('HH:mm');
+
+export const TimeConfig = z
+  .strictObject({
+    min: TimeValue.optional(),
+    max: TimeValue.optional(),
+    stepMinutes: z.number().int().min(1).max(720).optional().describe('Minutes between allowed times, from min'),
+  })
+  .superRefine((c, ctx) => minNotAboveMax({ min: minutesOfTime(c.min), max: minutesOfTime(c.max) }, ctx));
 
 export const YesNoConfig = z.strictObject({ yesLabel: Label.optional(), noLabel: Label.optional() });
 
@@ -130,6 +208,9 @@ export const FileReference = z
   .meta({ id: 'FileReference' });
 export type FileReference = z.infer<typeof FileReference>;
 
+/** "Other (please specify)" chosen, with the text typed. */
+export const OtherAnswer = z.strictObject({ other: z.string() }).meta({ id: 'OtherAnswer' });
+
 /** One entry per question type: its config schema and the answer it produces (null: no answer). */
 export const QUESTION_TYPES = {
   SHORT_TEXT: { config: TextConfig, answer: z.string() },
@@ -139,15 +220,20 @@ export const QUESTION_TYPES = {
   PHONE: { config: ContactConfig, answer: z.string() },
   URL: { config: ContactConfig, answer: z.string() },
   DATE: { config: DateConfig, answer: IsoDate },
-  SINGLE_CHOICE: { config: ChoiceConfig, answer: z.string() },
-  MULTI_CHOICE: { config: MultiChoiceConfig, answer: z.array(z.string()) },
-  DROPDOWN: { config: ChoiceConfig, answer: z.string() },
+  SINGLE_CHOICE: { config: ChoiceConfig, answer: z.union([z.string(), OtherAnswer]) },
+  MULTI_CHOICE: { config: MultiChoiceConfig, answer: z.array(z.union([z.string(), OtherAnswer])) },
+  DROPDOWN: { config: ChoiceConfig, answer: z.union([z.string(), OtherAnswer]) },
   YES_NO: { config: YesNoConfig, answer: z.boolean() },
   RATING: { config: RatingConfig, answer: z.number() },
   FILE_UPLOAD: { config: FileUploadConfig, answer: z.array(FileReference) },
   ADDRESS: { config: AddressConfig, answer: Address },
   CONSENT: { config: ConsentConfig, answer: z.boolean() },
   STATEMENT: { config: StatementConfig, answer: null },
+  MATRIX: { config: MatrixConfig, answer: z.record(z.string(), z.union([z.string(), z.array(z.string())])) },
+  RANKING: { config: RankingConfig, answer: z.array(z.string()) },
+  NPS: { config: NpsConfig, answer: z.number().int().min(0).max(10) },
+  DATE_TIME: { config: DateTimeConfig, answer: DateTimeValue },
+  TIME: { config: TimeConfig, answer: TimeValue },
 } as const satisfies Record<QuestionTypeName, { config: z.ZodType; answer: z.ZodType | null }>;
 
 export type { QuestionTypeName };

@@ -1,6 +1,6 @@
 import type { Definition, ElementTexts, Question } from './rules/model';
 import { recallTokensOf } from './rules/recall';
-import { TYPE_CONFIG_TEXTS } from './rules/vocabulary';
+import { LABELLED_LISTS, TYPE_CONFIG_TEXTS } from './rules/vocabulary';
 import { walkDefinition } from './rules/walk';
 import { languageInWords } from './translations';
 
@@ -39,11 +39,13 @@ const FIELD_WORDS: Record<string, string> = {
   maxLabel: 'highest label',
   yesLabel: 'yes label',
   noLabel: 'no label',
+  otherLabel: 'label of “Other”',
 };
 
 function fieldWords(path: Path): string {
-  if (path[0] === 'typeConfig' && path[1] === 'choices') {
-    return typeof path[2] === 'number' ? `label of choice ${path[2] + 1}` : `label of choice “${path[2]}”`;
+  if (path[0] === 'typeConfig' && (LABELLED_LISTS as readonly unknown[]).includes(path[1])) {
+    const noun = String(path[1]).slice(0, -1);
+    return typeof path[2] === 'number' ? `label of ${noun} ${path[2] + 1}` : `label of ${noun} “${path[2]}”`;
   }
   const last = String(path[path.length - 1]);
   return FIELD_WORDS[last] ?? last;
@@ -56,9 +58,9 @@ function questionTexts(question: Question): [Path, string][] {
   ];
   const config = question.typeConfig as Record<string, unknown>;
   for (const key of TYPE_CONFIG_TEXTS[question.type] as readonly string[]) {
-    if (key === 'choices') {
-      ((config.choices ?? []) as { label: string }[]).forEach((choice, index) => {
-        texts.push([['typeConfig', 'choices', index, 'label'], choice.label]);
+    if ((LABELLED_LISTS as readonly string[]).includes(key)) {
+      ((config[key] ?? []) as { label: string }[]).forEach((item, index) => {
+        texts.push([['typeConfig', key, index, 'label'], item.label]);
       });
     } else if (typeof config[key] === 'string') texts.push([['typeConfig', key], config[key] as string]);
   }

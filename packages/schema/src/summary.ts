@@ -51,7 +51,48 @@ export const SummaryChoice = z
   .object({ value: z.union([z.string(), z.boolean()]), label: z.string(), count: Count })
   .meta({ id: 'SummaryChoice' });
 
-/** Numbers for RATING and NUMBER; `YYYY-MM-DD` strings for DATE. With nothing answered, count 0 and nulls. */
+/** A MATRIX row: how many answered it, and how many chose each column (every column, in order). */
+export const SummaryMatrixRow = z
+  .object({
+    value: z.string(),
+    label: z.string(),
+    answered: Count,
+    columns: z.array(z.object({ value: z.string(), label: z.string(), count: Count })),
+  })
+  .meta({ id: 'SummaryMatrixRow' });
+export type SummaryMatrixRow = z.infer<typeof SummaryMatrixRow>;
+
+/** A RANKING choice: how many ranked it, its mean rank over those (unrounded), how often it came first. */
+export const SummaryRankedChoice = z
+  .object({
+    value: z.string(),
+    label: z.string(),
+    count: Count,
+    meanRank: z.number().nullable().describe('Over the responses that ranked it; null when none did'),
+    firstPlace: Count,
+  })
+  .meta({ id: 'SummaryRankedChoice' });
+export type SummaryRankedChoice = z.infer<typeof SummaryRankedChoice>;
+
+/** Net Promoter Score: promoters answered 9-10, passives 7-8, detractors 0-6. */
+export const SummaryNps = z
+  .object({
+    score: z
+      .number()
+      .nullable()
+      .describe('% promoters − % detractors, rounded to one decimal (-100 to 100); null with no answers'),
+    promoters: Count,
+    passives: Count,
+    detractors: Count,
+  })
+  .meta({ id: 'SummaryNps' });
+export type SummaryNps = z.infer<typeof SummaryNps>;
+
+/** "Other (please specify)": how many chose it, and the 5 most recent texts, newest first. */
+export const SummaryOther = z.object({ count: Count, samples: z.array(z.string()) }).meta({ id: 'SummaryOther' });
+export type SummaryOther = z.infer<typeof SummaryOther>;
+
+/** Numbers for RATING and NUMBER; `YYYY-MM-DD` strings for DATE; DATE_TIME and TIME answers as saved. With nothing answered, count 0 and nulls. */
 export const SummaryStats = z
   .object({
     count: Count,
@@ -71,10 +112,18 @@ export const SummaryQuestion = z
     answered: Count,
     /** SINGLE_CHOICE, DROPDOWN, MULTI_CHOICE, YES_NO, CONSENT: every defined choice, in order. */
     choices: z.array(SummaryChoice).optional(),
-    /** RATING, NUMBER, DATE. */
+    /** RATING, NUMBER, DATE, NPS; DATE_TIME and TIME (count, min and max: the earliest and latest moments). */
     stats: SummaryStats.optional(),
-    /** RATING: every scale point, ascending. */
+    /** RATING: every scale point, ascending; NPS: 0 to 10. */
     distribution: z.array(z.object({ value: z.number(), count: Count })).optional(),
+    /** SINGLE_CHOICE, MULTI_CHOICE, DROPDOWN that offer Other. */
+    other: SummaryOther.optional(),
+    /** MATRIX: every row, in definition order. */
+    rows: z.array(SummaryMatrixRow).optional(),
+    /** RANKING: by mean rank (ties in definition order), choices nobody ranked last. */
+    ranking: z.array(SummaryRankedChoice).optional(),
+    /** NPS. */
+    nps: SummaryNps.optional(),
     /** Text types: the 5 most recent non-empty answers, newest first. */
     samples: z.array(z.string()).optional(),
     /** FILE_UPLOAD. */

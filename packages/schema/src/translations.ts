@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { QUESTION_TYPES } from './question-types';
 import { canonicalLanguage } from './rules/languages';
 import type { Definition as ModelDefinition, Question as ModelQuestion } from './rules/model';
-import { DEFAULT_LANGUAGE, MAX_LANGUAGES, TYPE_CONFIG_TEXTS } from './rules/vocabulary';
+import { DEFAULT_LANGUAGE, LABELLED_LISTS, MAX_LANGUAGES, TYPE_CONFIG_TEXTS } from './rules/vocabulary';
 import { walkDefinition } from './rules/walk';
 
 /** A BCP 47 language tag, stored in canonical form (`EN` -> `en`, `pt-br` -> `pt-BR`). */
@@ -27,7 +27,7 @@ export const ElementTexts = z
       .record(z.string().max(64), z.union([z.string().max(10_000), ChoiceLabels]))
       .optional()
       .describe(
-        "The type's text settings (placeholder, label, body, unit, minLabel, maxLabel, yesLabel, noLabel), and choices as choice value -> label",
+        "The type's text settings (placeholder, label, body, unit, minLabel, maxLabel, yesLabel, noLabel, otherLabel), and choices, rows and columns as value -> label",
       ),
   })
   .meta({ id: 'ElementTexts' });
@@ -81,17 +81,17 @@ function checkTypeConfig(question: ModelQuestion, given: Record<string, unknown>
     if (!allowed.includes(key)) {
       const has = allowed.length ? `its texts are ${allowed.join(', ')}` : 'it has no text settings';
       issues.push({ path: [key], message: `${where} has no text “${key}” to translate (${has})` });
-    } else if (key === 'choices') {
+    } else if ((LABELLED_LISTS as readonly string[]).includes(key)) {
+      const noun = key.slice(0, -1);
       if (typeof value !== 'object' || value === null) {
-        issues.push({ path: [key], message: `${where}: choices are translated as choice value -> label` });
+        issues.push({ path: [key], message: `${where}: ${key} are translated as ${noun} value -> label` });
         continue;
       }
-      const values = new Set(
-        ((question.typeConfig as { choices?: { value: string }[] }).choices ?? []).map((c) => c.value),
-      );
-      for (const choice of Object.keys(value)) {
-        if (!values.has(choice))
-          issues.push({ path: [key, choice], message: `${where} has no choice with value “${choice}”` });
+      const items = (question.typeConfig as Record<string, { value: string }[] | undefined>)[key] ?? [];
+      const values = new Set(items.map((item) => item.value));
+      for (const item of Object.keys(value)) {
+        if (!values.has(item))
+          issues.push({ path: [key, item], message: `${where} has no ${noun} with value “${item}”` });
       }
     } else if (typeof value !== 'string') {
       issues.push({ path: [key], message: `${where}: “${key}” is translated as text` });

@@ -18,6 +18,11 @@ const QUESTION_TYPE_LABELS: Record<QuestionTypeName, string> = {
   ADDRESS: 'Address',
   CONSENT: 'Consent',
   STATEMENT: 'Statement (no answer)',
+  MATRIX: 'Grid (matrix)',
+  RANKING: 'Ranking',
+  NPS: 'Net Promoter Score',
+  DATE_TIME: 'Date and time',
+  TIME: 'Time',
 };
 
 /** What the editor calls each width a question can take in a row. */

@@ -165,6 +165,11 @@ export const DEFAULT_LABELS: Labels = {
     FILE_TYPE_NOT_ACCEPTED: '{limit} is not an accepted file type.',
     ADDRESS_INCOMPLETE: 'Fill in: {fields}.',
     COUNTRY_NOT_ALLOWED: 'Choose one of the listed countries.',
+    INVALID_DATE_TIME: 'Enter a valid date and time.',
+    INVALID_TIME: 'Enter a valid time.',
+    ROWS_UNANSWERED: 'Answer every row.',
+    TOO_FEW_RANKED: 'Rank {limit} items.',
+    OTHER_EMPTY: 'Type your answer for “Other”.',
   },
 };
 

@@ -19,6 +19,9 @@ import { Statement } from './questions/statement';
 import { Url } from './questions/url';
 import { YesNo } from './questions/yes-no';
 
+// Issue 25 (in progress): the embed's renderers of these five types replace this placeholder.
+const NotYetRendered = () => null;
+
 /** One component per question type. */
 const COMPONENTS: { [T in QuestionModel['type']]: ComponentType<QuestionProps<T>> } = {
   SHORT_TEXT: ShortText,
@@ -37,6 +40,11 @@ const COMPONENTS: { [T in QuestionModel['type']]: ComponentType<QuestionProps<T>
   ADDRESS: Address,
   CONSENT: Consent,
   STATEMENT: Statement,
+  MATRIX: NotYetRendered,
+  RANKING: NotYetRendered,
+  NPS: NotYetRendered,
+  DATE_TIME: NotYetRendered,
+  TIME: NotYetRendered,
 };
 
 export function QuestionField({

@@ -89,5 +89,10 @@ export const ar: Labels = {
     FILE_TYPE_NOT_ACCEPTED: 'نوع الملف {limit} غير مقبول.',
     ADDRESS_INCOMPLETE: 'أكمل: {fields}.',
     COUNTRY_NOT_ALLOWED: 'اختر أحد البلدان المدرجة.',
+    INVALID_DATE_TIME: 'أدخل تاريخًا ووقتًا صالحين.',
+    INVALID_TIME: 'أدخل وقتًا صالحًا.',
+    ROWS_UNANSWERED: 'أجب عن كل صف.',
+    TOO_FEW_RANKED: 'رتّب {limit} عناصر.',
+    OTHER_EMPTY: 'اكتب إجابتك في خانة «أخرى».',
   },
 };

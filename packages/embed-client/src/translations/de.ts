@@ -87,5 +87,10 @@ export const de: Labels = {
     FILE_TYPE_NOT_ACCEPTED: '{limit} hat keinen erlaubten Dateityp.',
     ADDRESS_INCOMPLETE: 'Bitte ausfüllen: {fields}.',
     COUNTRY_NOT_ALLOWED: 'Wählen Sie eines der aufgeführten Länder.',
+    INVALID_DATE_TIME: 'Geben Sie ein gültiges Datum mit Uhrzeit ein.',
+    INVALID_TIME: 'Geben Sie eine gültige Uhrzeit ein.',
+    ROWS_UNANSWERED: 'Beantworten Sie jede Zeile.',
+    TOO_FEW_RANKED: 'Bringen Sie {limit} Einträge in eine Reihenfolge.',
+    OTHER_EMPTY: 'Geben Sie Ihre Antwort für „Sonstiges“ ein.',
   },
 };

@@ -87,5 +87,10 @@ export const es: Labels = {
     FILE_TYPE_NOT_ACCEPTED: 'El tipo de archivo de {limit} no se acepta.',
     ADDRESS_INCOMPLETE: 'Complete: {fields}.',
     COUNTRY_NOT_ALLOWED: 'Elija uno de los países de la lista.',
+    INVALID_DATE_TIME: 'Introduzca una fecha y hora válidas.',
+    INVALID_TIME: 'Introduzca una hora válida.',
+    ROWS_UNANSWERED: 'Responda todas las filas.',
+    TOO_FEW_RANKED: 'Ordene {limit} elementos.',
+    OTHER_EMPTY: 'Escriba su respuesta para «Otro».',
   },
 };

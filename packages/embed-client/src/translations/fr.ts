@@ -87,5 +87,10 @@ export const fr: Labels = {
     FILE_TYPE_NOT_ACCEPTED: 'Le type du fichier {limit} n’est pas accepté.',
     ADDRESS_INCOMPLETE: 'À compléter\u00a0: {fields}.',
     COUNTRY_NOT_ALLOWED: 'Choisissez l’un des pays proposés.',
+    INVALID_DATE_TIME: 'Saisissez une date et une heure valides.',
+    INVALID_TIME: 'Saisissez une heure valide.',
+    ROWS_UNANSWERED: 'Répondez à chaque ligne.',
+    TOO_FEW_RANKED: 'Classez {limit} éléments.',
+    OTHER_EMPTY: 'Saisissez votre réponse pour « Autre ».',
   },
 };

@@ -89,5 +89,10 @@ export const he: Labels = {
     FILE_TYPE_NOT_ACCEPTED: 'סוג הקובץ {limit} אינו מותר.',
     ADDRESS_INCOMPLETE: 'יש למלא: {fields}.',
     COUNTRY_NOT_ALLOWED: 'יש לבחור אחת מהמדינות ברשימה.',
+    INVALID_DATE_TIME: 'יש להזין תאריך ושעה תקינים.',
+    INVALID_TIME: 'יש להזין שעה תקינה.',
+    ROWS_UNANSWERED: 'יש לענות על כל שורה.',
+    TOO_FEW_RANKED: 'יש לדרג {limit} פריטים.',
+    OTHER_EMPTY: 'יש להקליד את התשובה עבור „אחר”.',
   },
 };

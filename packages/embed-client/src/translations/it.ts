@@ -86,5 +86,10 @@ export const it: Labels = {
     FILE_TYPE_NOT_ACCEPTED: 'Il tipo di file di {limit} non è accettato.',
     ADDRESS_INCOMPLETE: 'Compila: {fields}.',
     COUNTRY_NOT_ALLOWED: 'Scegli uno dei paesi elencati.',
+    INVALID_DATE_TIME: 'Inserisci una data e un’ora valide.',
+    INVALID_TIME: 'Inserisci un’ora valida.',
+    ROWS_UNANSWERED: 'Rispondi a ogni riga.',
+    TOO_FEW_RANKED: 'Ordina {limit} elementi.',
+    OTHER_EMPTY: 'Scrivi la tua risposta per «Altro».',
   },
 };

@@ -87,5 +87,10 @@ export const nl: Labels = {
     FILE_TYPE_NOT_ACCEPTED: '{limit} is geen toegestaan bestandstype.',
     ADDRESS_INCOMPLETE: 'Vul in: {fields}.',
     COUNTRY_NOT_ALLOWED: 'Kies een van de vermelde landen.',
+    INVALID_DATE_TIME: 'Vul een geldige datum en tijd in.',
+    INVALID_TIME: 'Vul een geldige tijd in.',
+    ROWS_UNANSWERED: 'Beantwoord elke rij.',
+    TOO_FEW_RANKED: 'Zet {limit} items op volgorde.',
+    OTHER_EMPTY: 'Vul uw antwoord bij ‘Anders’ in.',
   },
 };

@@ -89,5 +89,10 @@ export const pl: Labels = {
     FILE_TYPE_NOT_ACCEPTED: 'Plik {limit} ma niedozwolony typ.',
     ADDRESS_INCOMPLETE: 'Uzupełnij: {fields}.',
     COUNTRY_NOT_ALLOWED: 'Wybierz jeden z wymienionych krajów.',
+    INVALID_DATE_TIME: 'Wpisz prawidłową datę i godzinę.',
+    INVALID_TIME: 'Wpisz prawidłową godzinę.',
+    ROWS_UNANSWERED: 'Odpowiedz w każdym wierszu.',
+    TOO_FEW_RANKED: 'Uszereguj elementy: {limit}.',
+    OTHER_EMPTY: 'Wpisz swoją odpowiedź dla „Inne”.',
   },
 };

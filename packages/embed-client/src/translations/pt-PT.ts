@@ -86,5 +86,10 @@ export const ptPT: Labels = {
     FILE_TYPE_NOT_ACCEPTED: 'O tipo do ficheiro {limit} não é aceite.',
     ADDRESS_INCOMPLETE: 'Preencha: {fields}.',
     COUNTRY_NOT_ALLOWED: 'Escolha um dos países da lista.',
+    INVALID_DATE_TIME: 'Introduza uma data e hora válidas.',
+    INVALID_TIME: 'Introduza uma hora válida.',
+    ROWS_UNANSWERED: 'Responda a todas as linhas.',
+    TOO_FEW_RANKED: 'Ordene {limit} itens.',
+    OTHER_EMPTY: 'Escreva a sua resposta para “Outro”.',
   },
 };

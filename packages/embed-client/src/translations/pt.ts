@@ -86,5 +86,10 @@ export const pt: Labels = {
     FILE_TYPE_NOT_ACCEPTED: 'O tipo do arquivo {limit} não é aceito.',
     ADDRESS_INCOMPLETE: 'Preencha: {fields}.',
     COUNTRY_NOT_ALLOWED: 'Escolha um dos países da lista.',
+    INVALID_DATE_TIME: 'Digite uma data e hora válidas.',
+    INVALID_TIME: 'Digite uma hora válida.',
+    ROWS_UNANSWERED: 'Responda a todas as linhas.',
+    TOO_FEW_RANKED: 'Ordene {limit} itens.',
+    OTHER_EMPTY: 'Digite sua resposta para “Outro”.',
   },
 };

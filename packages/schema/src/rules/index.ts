@@ -8,6 +8,15 @@ export * from './file-types';
 export { isAcceptedType, isEmail, isPhone, isWebUrl } from './formats';
 export { canonicalLanguage, languagesOf, localize, lookupLanguage } from './languages';
 export type * from './model';
+export {
+  dateTimeInZone,
+  instantOfDateTime,
+  isDateTime,
+  isTimeOfDay,
+  minutesOfTime,
+  wallClockOf,
+  withLocalOffset,
+} from './moments';
 export { applyOperator, compareOrdered, isIsoDate, jsonEquals, type Operands } from './operators';
 export {
   escapeRichText,
@@ -28,6 +37,7 @@ export {
   ruleConfigHolds,
   ruleHolds,
 } from './resolve';
+export { shuffledOrder } from './shuffle';
 export {
   type AnswerError,
   type AnswerErrorCode,

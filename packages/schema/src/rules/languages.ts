@@ -1,5 +1,5 @@
 import type { Choice, Definition, ElementTexts, Ending, Question, Step, Tab } from './model';
-import { DEFAULT_LANGUAGE } from './vocabulary';
+import { DEFAULT_LANGUAGE, LABELLED_LISTS } from './vocabulary';
 
 /**
  * Languages of a definition: the tag in canonical form, the set a definition offers, RFC 4647
@@ -54,10 +54,14 @@ function localizeConfig(question: Question, given: ElementTexts['typeConfig']): 
   if (!given) return question;
   const config: Record<string, unknown> = { ...question.typeConfig };
   for (const [key, value] of Object.entries(given)) {
-    if (key === 'choices' && typeof value === 'object' && Array.isArray(config.choices)) {
-      config.choices = (config.choices as readonly Choice[]).map((choice) => ({
-        ...choice,
-        label: pick(value[choice.value], choice.label),
+    if (
+      (LABELLED_LISTS as readonly string[]).includes(key) &&
+      typeof value === 'object' &&
+      Array.isArray(config[key])
+    ) {
+      config[key] = (config[key] as readonly Choice[]).map((item) => ({
+        ...item,
+        label: pick(value[item.value], item.label),
       }));
     } else if (typeof value === 'string' && value) config[key] = value;
   }

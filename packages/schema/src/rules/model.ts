@@ -6,6 +6,7 @@ import type {
   QuestionTypeName,
   QuestionWidth,
   RuleMode,
+  ShuffleMode,
 } from './vocabulary';
 
 /**
@@ -59,11 +60,20 @@ export interface Choice {
   value: string;
   label: string;
 }
-export interface ChoiceConfig {
+/** What the three choice types share: "Other (please specify)" and the order shown. */
+export interface ChoiceListOptions {
+  /** Offer "Other (please specify)": the answer may then be `{ other: "typed text" }`. Absent: no. */
+  allowOther?: boolean | undefined;
+  /** The Other option's label; absent: the embed's own word in the respondent's language. */
+  otherLabel?: string | undefined;
+  /** Absent: NONE. */
+  shuffle?: ShuffleMode | undefined;
+}
+export interface ChoiceConfig extends ChoiceListOptions {
   choices: readonly Choice[];
   placeholder?: string | undefined;
 }
-export interface MultiChoiceConfig {
+export interface MultiChoiceConfig extends ChoiceListOptions {
   choices: readonly Choice[];
   minSelected?: number | undefined;
   maxSelected?: number | undefined;
@@ -93,6 +103,36 @@ export interface ConsentConfig {
 export interface StatementConfig {
   body?: string | undefined;
 }
+export interface MatrixConfig {
+  rows: readonly Choice[];
+  columns: readonly Choice[];
+  /** Several columns per row (checkboxes) instead of one (radio buttons). */
+  multiple: boolean;
+  /** The order of the rows. */
+  shuffle: ShuffleMode;
+}
+export interface RankingConfig {
+  choices: readonly Choice[];
+  /** Rank only the top N; absent: every choice. */
+  rankCount?: number | undefined;
+  shuffle: ShuffleMode;
+}
+export interface NpsConfig {
+  minLabel?: string | undefined;
+  maxLabel?: string | undefined;
+}
+export interface DateTimeConfig {
+  /** `YYYY-MM-DDTHH:mm±hh:mm`, compared as instants. */
+  min?: string | undefined;
+  max?: string | undefined;
+}
+export interface TimeConfig {
+  /** `HH:mm`. */
+  min?: string | undefined;
+  max?: string | undefined;
+  /** Minutes between allowed times, counted from `min` (or 00:00). */
+  stepMinutes?: number | undefined;
+}
 
 /** The `typeConfig` of each question type. */
 export interface TypeConfigs {
@@ -112,6 +152,11 @@ export interface TypeConfigs {
   ADDRESS: AddressConfig;
   CONSENT: ConsentConfig;
   STATEMENT: StatementConfig;
+  MATRIX: MatrixConfig;
+  RANKING: RankingConfig;
+  NPS: NpsConfig;
+  DATE_TIME: DateTimeConfig;
+  TIME: TimeConfig;
 }
 
 export interface QuestionOf<T extends QuestionTypeName> {
@@ -203,6 +248,11 @@ export interface FileReference {
   contentType: string;
 }
 
+/** "Other (please specify)" chosen, with what the respondent typed. */
+export interface OtherAnswer {
+  other: string;
+}
+
 /** The answer each question type produces (STATEMENT produces none). */
 export interface AnswerOf {
   SHORT_TEXT: string;
@@ -212,13 +262,24 @@ export interface AnswerOf {
   PHONE: string;
   URL: string;
   DATE: string;
-  SINGLE_CHOICE: string;
-  MULTI_CHOICE: string[];
-  DROPDOWN: string;
+  SINGLE_CHOICE: string | OtherAnswer;
+  /** Choice values, and at most one Other item. */
+  MULTI_CHOICE: (string | OtherAnswer)[];
+  DROPDOWN: string | OtherAnswer;
   YES_NO: boolean;
   RATING: number;
   FILE_UPLOAD: FileReference[];
   ADDRESS: Address;
   CONSENT: boolean;
   STATEMENT: never;
+  /** Row value -> column value, or -> column values with `multiple`. */
+  MATRIX: Record<string, string | string[]>;
+  /** Choice values, rank 1 first. */
+  RANKING: string[];
+  /** 0 to 10. */
+  NPS: number;
+  /** `YYYY-MM-DDTHH:mm±hh:mm`: the respondent's wall-clock time and its offset. */
+  DATE_TIME: string;
+  /** `HH:mm`. */
+  TIME: string;
 }

@@ -1,5 +1,6 @@
 import { isEmptyAnswer } from './empty';
 import type { ConditionScalar } from './model';
+import { instantOfDateTime, minutesOfTime } from './moments';
 import type { Operator, QuestionTypeName } from './vocabulary';
 
 /** What a condition compares: the value it reads, the condition's value, and the question type. */
@@ -40,10 +41,17 @@ export function isIsoDate(value: unknown): value is string {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** Numbers numerically, ISO dates chronologically; any other pairing cannot be ordered (undefined). */
+/**
+ * Numbers numerically; ISO dates, date-times (as instants, whatever their offsets) and times of day
+ * chronologically; any other pairing cannot be ordered (undefined).
+ */
 export function compareOrdered(a: unknown, b: unknown): number | undefined {
   if (typeof a === 'number' && typeof b === 'number' && Number.isFinite(a) && Number.isFinite(b)) return a - b;
   if (isIsoDate(a) && isIsoDate(b)) return a < b ? -1 : a > b ? 1 : 0;
+  for (const moment of [instantOfDateTime, minutesOfTime]) {
+    const [first, second] = [moment(a), moment(b)];
+    if (first !== undefined && second !== undefined) return first - second;
+  }
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import type { Address, Choice, FileReference, Question } from './model';
+import { instantOfDateTime, minutesOfTime } from './moments';
 import { ADDRESS_FIELDS } from './vocabulary';
 
 /**
@@ -104,6 +105,31 @@ function formatDate(value: string, language: string): string {
   return intl((tag) => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }), language).format(date);
 }
 
+/** A DATE_TIME answer as the respondent chose it: their wall-clock date and time, not converted. */
+function formatDateTime(value: string, language: string): string {
+  const instant = instantOfDateTime(value);
+  if (instant === undefined) return value;
+  const wallClock = Date.parse(`${value.slice(0, 16)}Z`);
+  return intl(
+    (tag) => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+    language,
+  ).format(wallClock);
+}
+
+function formatTime(value: string, language: string): string {
+  const minutes = minutesOfTime(value);
+  if (minutes === undefined) return value;
+  return intl((tag) => new Intl.DateTimeFormat(tag, { timeStyle: 'short', timeZone: 'UTC' }), language).format(
+    minutes * 60_000,
+  );
+}
+
+/** A choice value or `{ other }` as read: the label, or the text typed for Other. */
+function choiceWords(choices: readonly Choice[], value: unknown): string {
+  if (typeof value === 'object' && value !== null && 'other' in value) return String(value.other ?? '').trim();
+  return labelOf(choices, value);
+}
+
 function formatAddress(address: Partial<Address>, language: string): string {
   const countries = intl((tag) => new Intl.DisplayNames([tag], { type: 'region' }), language);
   return ADDRESS_FIELDS.map((field) => {
@@ -122,8 +148,9 @@ function formatAddress(address: Partial<Address>, language: string): string {
 
 /**
  * An answer as a person reads it, for recall: a choice's label (pass the question localized into the
- * respondent's language), several joined with ", ", yes or no, a number or date the language's way,
- * an address on one line, file names. Empty answers give "" (the caller's fallback then shows).
+ * respondent's language) or the text typed for Other, several (or a ranking, in rank order) joined
+ * with ", ", a grid as "Row: Column; …", yes or no, a number, date, date-time (as the respondent
+ * chose it, wall clock) or time the language's way, an address on one line, file names. Empty answers give "" (the caller's fallback then shows).
  */
 export function formatRecalledAnswer(question: Question | undefined, answer: unknown, words: RecallWords): string {
   if (answer === undefined || answer === null || answer === '') return '';
@@ -136,13 +163,35 @@ export function formatRecalledAnswer(question: Question | undefined, answer: unk
         : String(answer);
     case 'DATE':
       return formatDate(String(answer), words.language);
+    case 'NPS':
+      return String(answer);
+    case 'DATE_TIME':
+      return formatDateTime(String(answer), words.language);
+    case 'TIME':
+      return formatTime(String(answer), words.language);
     case 'SINGLE_CHOICE':
     case 'DROPDOWN':
-      return labelOf(question.typeConfig.choices, answer);
+      return choiceWords(question.typeConfig.choices, answer);
     case 'MULTI_CHOICE':
+    case 'RANKING':
       return (Array.isArray(answer) ? answer : [answer])
-        .map((value) => labelOf(question.typeConfig.choices, value))
+        .map((value) => choiceWords(question.typeConfig.choices, value))
+        .filter(Boolean)
         .join(', ');
+    case 'MATRIX': {
+      if (typeof answer !== 'object' || Array.isArray(answer)) return '';
+      const cells = answer as Record<string, unknown>;
+      return question.typeConfig.rows
+        .map((row) => {
+          const cell = cells[row.value];
+          const chosen = (Array.isArray(cell) ? cell : cell ? [cell] : []).map((column) =>
+            labelOf(question.typeConfig.columns, column),
+          );
+          return chosen.length > 0 ? `${row.label}: ${chosen.join(', ')}` : '';
+        })
+        .filter(Boolean)
+        .join('; ');
+    }
     case 'YES_NO':
       if (typeof answer !== 'boolean') return String(answer);
       return answer ? question.typeConfig.yesLabel || words.yes : question.typeConfig.noLabel || words.no;

@@ -26,9 +26,17 @@ export interface RuleState {
   holds(config: RuleConfig | undefined): boolean;
 }
 
+/**
+ * A part of an answer: an ADDRESS's `city`, a MATRIX's row, the `other` text of a choice (in a
+ * MULTI_CHOICE list, the one item that holds it).
+ */
 function subFieldOf(value: unknown, subField: string | undefined): unknown {
   if (subField === undefined) return value;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  if (Array.isArray(value)) {
+    const holder = value.find((item) => typeof item === 'object' && item !== null && !Array.isArray(item));
+    return holder === undefined ? undefined : subFieldOf(holder, subField);
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
   return (value as Record<string, unknown>)[subField];
 }
 

@@ -63,6 +63,11 @@ export const QUESTION_TYPE_NAMES = [
   'ADDRESS',
   'CONSENT',
   'STATEMENT',
+  'MATRIX',
+  'RANKING',
+  'NPS',
+  'DATE_TIME',
+  'TIME',
 ] as const;
 export type QuestionTypeName = (typeof QUESTION_TYPE_NAMES)[number];
 
@@ -81,6 +86,20 @@ export const CHOICE_TYPES = [
 ] as const satisfies readonly QuestionTypeName[];
 export type ChoiceTypeName = (typeof CHOICE_TYPES)[number];
 
+/**
+ * How a list is ordered for each respondent: as written, all shuffled, or all but the last
+ * shuffled (so "None of these" stays last). The order is fixed per respondent (`shuffledOrder`).
+ */
+export const SHUFFLE_MODES = ['NONE', 'ALL', 'ALL_BUT_LAST'] as const;
+export type ShuffleMode = (typeof SHUFFLE_MODES)[number];
+
+/** The `subField` a condition names to read the text of "Other (please specify)". */
+export const OTHER_SUBFIELD = 'other';
+
+/** `typeConfig` lists whose labels translations carry as value -> label. */
+export const LABELLED_LISTS = ['choices', 'rows', 'columns'] as const;
+export type LabelledList = (typeof LABELLED_LISTS)[number];
+
 export const isChoiceType = (type: string): type is ChoiceTypeName =>
   (CHOICE_TYPES as readonly string[]).includes(type);
 export const isUnaryOperator = (operator: string): boolean => (UNARY_OPERATORS as readonly string[]).includes(operator);
@@ -88,7 +107,7 @@ export const isListOperator = (operator: string): boolean => (LIST_OPERATORS as 
 
 /**
  * The texts a respondent reads inside each type's `typeConfig`, which translations may carry;
- * `choices` stands for every choice's label (by value). A new type adds its entry here.
+ * `choices`, `rows` and `columns` stand for every item's label (by value). A new type adds its entry here.
  */
 export const TYPE_CONFIG_TEXTS = {
   SHORT_TEXT: ['placeholder'],
@@ -98,15 +117,20 @@ export const TYPE_CONFIG_TEXTS = {
   PHONE: ['placeholder'],
   URL: ['placeholder'],
   DATE: [],
-  SINGLE_CHOICE: ['placeholder', 'choices'],
-  MULTI_CHOICE: ['choices'],
-  DROPDOWN: ['placeholder', 'choices'],
+  SINGLE_CHOICE: ['placeholder', 'otherLabel', 'choices'],
+  MULTI_CHOICE: ['otherLabel', 'choices'],
+  DROPDOWN: ['placeholder', 'otherLabel', 'choices'],
   YES_NO: ['yesLabel', 'noLabel'],
   RATING: ['minLabel', 'maxLabel'],
   FILE_UPLOAD: [],
   ADDRESS: [],
   CONSENT: ['label'],
   STATEMENT: ['body'],
+  MATRIX: ['rows', 'columns'],
+  RANKING: ['choices'],
+  NPS: ['minLabel', 'maxLabel'],
+  DATE_TIME: [],
+  TIME: [],
 } as const satisfies Record<QuestionTypeName, readonly string[]>;
 
 /** At most this many languages in one definition, the default included. */
