@@ -160,10 +160,9 @@ describe('summary of the issue 25 question types', () => {
   const summary = async (query = '', questionnaireId = id) => {
     const res = await call(server, 'GET', `/api/v1/questionnaires/${questionnaireId}/summary${query}`);
     expect(res.status).toBe(200);
-    return res.body as { questions: { code: string }[] };
+    return res.body as { questions: any[] };
   };
-  const question = (body: { questions: { code: string }[] }, code: string) =>
-    body.questions.find((entry) => entry.code === code);
+  const question = (body: { questions: any[] }, code: string) => body.questions.find((entry) => entry.code === code);
 
   beforeAll(async () => {
     server = await startTestServer();
