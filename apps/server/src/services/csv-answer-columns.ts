@@ -40,7 +40,8 @@ export interface AnswerColumn {
 function widen(column: AnswerColumn, question: Question) {
   if (question.type !== column.type) return;
   if (question.type === 'MATRIX') {
-    const rows = (column.rows ??= []);
+    column.rows ??= [];
+    const { rows } = column;
     for (const row of question.typeConfig?.rows ?? []) {
       if (!rows.some((known) => known.value === row.value)) rows.push({ value: row.value, label: row.label });
     }
