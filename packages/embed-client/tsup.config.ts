@@ -10,7 +10,7 @@ import { defineConfig } from 'tsup';
 const compactStyles: Plugin = {
   name: 'compact-styles',
   setup(build) {
-    build.onLoad({ filter: /render[\\/]styles\.ts$/ }, async (args) => {
+    build.onLoad({ filter: /render[\\/](questions[\\/]more-)?styles\.ts$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       const contents = source.replace(/export const STYLES = `[\s\S]*?`;/, (styles) =>
         styles

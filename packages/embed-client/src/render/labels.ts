@@ -1,10 +1,13 @@
 import type { AddressField, AnswerErrorCode } from '@forms-engine/schema/rules';
+import type { MoreTypeWords } from './more-words';
+
+export type { MoreTypeWords };
 
 /**
  * Every string the embed shows, in English. Override any of them with the `labels` option.
  * `{name}` placeholders are filled in (`{current}`, `{total}`, `{limit}`, `{count}`, `{name}`, `{fields}`, `{date}`).
  */
-export interface Labels {
+export interface Labels extends MoreTypeWords {
   back: string;
   next: string;
   submit: string;
@@ -80,7 +83,11 @@ export type LabelOverrides = Partial<Omit<Labels, 'errors' | 'addressPartMissing
   addressPartMissing?: Partial<Labels['addressPartMissing']>;
 };
 
-export const DEFAULT_LABELS: Labels = {
+/**
+ * English. The words of the matrix, ranking, NPS, date-time and time questions and of "Other" are
+ * in `MORE_TYPE_WORDS`, loaded with those questions (they are not part of the first load).
+ */
+export const DEFAULT_LABELS: Omit<Labels, keyof MoreTypeWords> = {
   back: 'Back',
   next: 'Next',
   submit: 'Submit',
@@ -188,7 +195,8 @@ export const ADDRESS_PART_LABEL = {
  * language, then the host's `labels` option (which always wins).
  */
 export function mergeLabels(...layers: (LabelOverrides | undefined)[]): Labels {
-  let labels = DEFAULT_LABELS;
+  // The words of the types loaded on demand join in their chunk (`useMoreWords`).
+  let labels = DEFAULT_LABELS as Labels;
   for (const layer of layers) {
     labels = {
       ...labels,
@@ -202,16 +210,24 @@ export function mergeLabels(...layers: (LabelOverrides | undefined)[]): Labels {
 }
 
 /**
- * Fills `{name}` placeholders; unknown ones stay as written. Numbers, and dates written
- * `YYYY-MM-DD` (a date question's limits), are written the way `locale` writes them.
+ * Fills `{name}` placeholders; unknown ones stay as written. Numbers, dates written `YYYY-MM-DD`
+ * (a date question's limits), date-times `YYYY-MM-DDTHH:mm±hh:mm` (in the respondent's time zone)
+ * and times `HH:mm` are written the way `locale` writes them.
  */
 export function format(template: string, values: Record<string, string | number>, locale?: string): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
     const value = values[key];
     if (value === undefined || !locale) return value === undefined ? whole : String(value);
     if (typeof value === 'number') return new Intl.NumberFormat(locale).format(value);
-    return /^\d{4}-\d\d-\d\d$/.test(value)
-      ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(value))
+    const date = /^\d{4}-\d\d-\d\d(T\d\d:\d\d[+-]\d\d:\d\d)?$/.exec(value);
+    if (date) {
+      const style = date[1] ? { timeStyle: 'short' as const } : { timeZone: 'UTC' };
+      return new Intl.DateTimeFormat(locale, { dateStyle: 'long', ...style }).format(new Date(value));
+    }
+    return /^\d\d:\d\d$/.test(value)
+      ? new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(
+          new Date(`1970-01-01T${value}Z`),
+        )
       : value;
   });
 }
