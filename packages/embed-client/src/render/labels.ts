@@ -1,13 +1,14 @@
 import type { AddressField, AnswerErrorCode } from '@forms-engine/schema/rules';
 import type { MoreTypeWords } from './more-words';
+import type { FileUploadWords } from './questions/file-upload-words';
 
-export type { MoreTypeWords };
+export type { FileUploadWords, MoreTypeWords };
 
 /**
  * Every string the embed shows, in English. Override any of them with the `labels` option.
  * `{name}` placeholders are filled in (`{current}`, `{total}`, `{limit}`, `{count}`, `{name}`, `{fields}`, `{date}`).
  */
-export interface Labels extends MoreTypeWords {
+export interface Labels extends MoreTypeWords, FileUploadWords {
   back: string;
   next: string;
   submit: string;
@@ -50,21 +51,8 @@ export interface Labels extends MoreTypeWords {
   addressPartMissing: Record<AddressField, string>;
   suggestionsAvailable: string;
   noSuggestions: string;
-  chooseFile: string;
-  chooseFiles: string;
-  acceptedTypes: string;
   /** Names for wildcard types (`image/*`); other types are named by their format (PNG, PDF). */
   fileKinds: Record<string, string>;
-  fileSizeLimit: string;
-  fileTooLarge: string;
-  uploading: string;
-  uploadFailed: string;
-  removeFile: string;
-  maxFilesReached: string;
-  /** A file chosen beyond the question's limit; `fileNotAddedOne` when it takes one file. */
-  fileNotAdded: string;
-  fileNotAddedOne: string;
-  fileTypeNotAccepted: string;
   /** The language switcher's label. */
   language: string;
   /** Before `opensAt` (issue 24); `{date}`: the day and time, written the language's way in the respondent's time zone. */
@@ -84,10 +72,11 @@ export type LabelOverrides = Partial<Omit<Labels, 'errors' | 'addressPartMissing
 };
 
 /**
- * English. The words of the matrix, ranking, NPS, date-time and time questions and of "Other" are
- * in `MORE_TYPE_WORDS`, loaded with those questions (they are not part of the first load).
+ * English. The words of the parts loaded on demand travel with them, not in the first load: the
+ * file upload's in `FILE_UPLOAD_WORDS`; the matrix, ranking, NPS, date-time, time and "Other" in
+ * `MORE_TYPE_WORDS`.
  */
-export const DEFAULT_LABELS: Omit<Labels, keyof MoreTypeWords> = {
+export const DEFAULT_LABELS: Omit<Labels, keyof MoreTypeWords | keyof FileUploadWords> = {
   back: 'Back',
   next: 'Next',
   submit: 'Submit',
@@ -133,19 +122,7 @@ export const DEFAULT_LABELS: Omit<Labels, keyof MoreTypeWords> = {
   },
   suggestionsAvailable: '{count} suggestions available. Use the up and down arrows to choose.',
   noSuggestions: 'No suggestions',
-  chooseFile: 'Choose a file or drop it here',
-  chooseFiles: 'Choose files or drop them here',
-  acceptedTypes: 'Accepted: {types}.',
   fileKinds: { image: 'images', audio: 'audio', video: 'videos', text: 'text files' },
-  fileSizeLimit: 'Up to {limit} per file.',
-  fileTooLarge: '{name} is larger than {limit}.',
-  uploading: 'Uploading {name}',
-  uploadFailed: '{name} could not be uploaded: {reason}',
-  removeFile: 'Remove {name}',
-  maxFilesReached: 'Files allowed: {limit}.',
-  fileNotAdded: '{name} was not added: up to {limit} files.',
-  fileNotAddedOne: '{name} was not added: only one file is allowed.',
-  fileTypeNotAccepted: '{name} is not an accepted file type.',
   language: 'Language',
   questionnaireOpensOn: 'This questionnaire opens on {date}.',
   questionnaireClosed: 'This questionnaire is closed.',

@@ -1,4 +1,5 @@
 import { useEmbed } from './context';
+import type { Labels } from './labels';
 
 /** The words of the matrix, ranking, NPS, date-time and time questions, and of "Other". */
 export interface MoreTypeWords {
@@ -45,11 +46,14 @@ export const MORE_TYPE_WORDS: MoreTypeWords = {
   npsHigh: 'Extremely likely',
 };
 
-/** The shown language's words, with English for any this embed's tables lack. */
+/** The shown language's words, with a part's English for any of its words the tables lack. */
+export const withEnglish = <T extends object>(labels: Labels, english: T): Labels =>
+  ({
+    ...english,
+    ...Object.fromEntries(Object.entries(labels).filter(([, value]) => value !== undefined)),
+  }) as unknown as Labels;
+
 export function useMoreWords() {
   const context = useEmbed();
-  return { ...context, words: { ...MORE_TYPE_WORDS, ...definedOnly(context.labels) } };
+  return { ...context, words: withEnglish(context.labels, MORE_TYPE_WORDS) };
 }
-
-const definedOnly = <T extends object>(labels: T): Partial<T> =>
-  Object.fromEntries(Object.entries(labels).filter(([, value]) => value !== undefined)) as Partial<T>;

@@ -1,10 +1,12 @@
-import { type OtherAnswer, shuffledOrder } from '@forms-engine/schema/rules';
+import type { OtherAnswer } from '@forms-engine/schema/rules';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { describedBy, ErrorText, Group, Label, type QuestionProps } from '../field';
 import { format } from '../labels';
 import { useMoreWords } from '../more-words';
+import { usePartStyles } from '../part-styles';
 import { ChoiceList } from './choice-list';
-import { useMoreStyles } from './use-more-styles';
+import { STYLES } from './more-styles';
+import { shuffledOrder } from './on-demand-rules';
 
 type ChoiceType = 'SINGLE_CHOICE' | 'MULTI_CHOICE' | 'DROPDOWN';
 
@@ -36,7 +38,7 @@ export function ChoiceWithOptions({ question, value, onChange, required, error, 
   const [text, setText] = useState(otherChosen?.other ?? kept[question.code] ?? '');
   const focusText = useRef(false);
   const textField = useRef<HTMLInputElement>(null);
-  const ref = useMoreStyles<HTMLDivElement>();
+  const ref = usePartStyles<HTMLDivElement>(STYLES);
   useLayoutEffect(() => {
     if (!focusText.current) return;
     focusText.current = false;

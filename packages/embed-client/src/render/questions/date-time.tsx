@@ -1,5 +1,5 @@
-import { dateTimeInZone, instantOfDateTime, wallClockOf, withLocalOffset } from '@forms-engine/schema/rules';
 import { describedBy, ErrorText, Label, type QuestionProps } from '../field';
+import { dateTimeInZone, instantOfDateTime, wallClockOf, withLocalOffset } from './on-demand-rules';
 
 /** A limit as the respondent's own wall clock (the builder may have written it in another zone). */
 const localLimit = (limit: string | undefined) => {

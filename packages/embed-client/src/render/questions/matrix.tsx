@@ -1,8 +1,10 @@
-import { type Choice, shuffledOrder } from '@forms-engine/schema/rules';
+import type { Choice } from '@forms-engine/schema/rules';
 import { useLayoutEffect, useState } from 'preact/hooks';
 import { useEmbed } from '../context';
 import { Group, type QuestionProps } from '../field';
-import { useMoreStyles } from './use-more-styles';
+import { usePartStyles } from '../part-styles';
+import { STYLES } from './more-styles';
+import { shuffledOrder } from './on-demand-rules';
 
 type Cells = Record<string, string | string[]>;
 
@@ -18,7 +20,7 @@ export function Matrix({ question, value, onChange, required, error, ids }: Ques
   const rows = shuffledOrder(question.typeConfig.rows, shuffle, `${shuffleSeed}:${question.id}`);
   const cells: Cells = value && typeof value === 'object' && !Array.isArray(value) ? (value as Cells) : {};
   const missing = new Set(error?.code === 'ROWS_UNANSWERED' ? (error.rows ?? []) : []);
-  const ref = useMoreStyles<HTMLDivElement>();
+  const ref = usePartStyles<HTMLDivElement>(STYLES);
   const stacked = useStacked(ref);
 
   const isChecked = (row: string, column: string) => {

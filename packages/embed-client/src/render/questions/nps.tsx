@@ -1,6 +1,7 @@
 import { Group, type QuestionProps } from '../field';
 import { useMoreWords } from '../more-words';
-import { useMoreStyles } from './use-more-styles';
+import { usePartStyles } from '../part-styles';
+import { STYLES } from './more-styles';
 
 const SCORES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
@@ -13,7 +14,7 @@ export function Nps({ question, value, onChange, required, error, ids }: Questio
   const { words } = useMoreWords();
   const low = question.typeConfig.minLabel ?? words.npsLow;
   const high = question.typeConfig.maxLabel ?? words.npsHigh;
-  const ref = useMoreStyles<HTMLDivElement>();
+  const ref = usePartStyles<HTMLDivElement>(STYLES);
   return (
     <Group ids={ids} prompt={question.prompt} required={required} error={error} radio>
       <div class="fe-rating fe-nps" ref={ref}>

@@ -1,9 +1,10 @@
-import { shuffledOrder } from '@forms-engine/schema/rules';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { Group, type QuestionProps } from '../field';
 import { format } from '../labels';
 import { useMoreWords } from '../more-words';
-import { useMoreStyles } from './use-more-styles';
+import { usePartStyles } from '../part-styles';
+import { STYLES } from './more-styles';
+import { shuffledOrder } from './on-demand-rules';
 
 /** Where focus goes after a change: an item's button (`data-act`), else the item itself. */
 interface FocusNext {
@@ -32,7 +33,7 @@ export function Ranking({ question, value, onChange, required, error, ids }: Que
   const [announcement, setAnnouncement] = useState('');
   const [drag, setDrag] = useState<{ value: string; to: number } | null>(null);
   const focusNext = useRef<FocusNext | null>(null);
-  const ref = useMoreStyles<HTMLDivElement>();
+  const ref = usePartStyles<HTMLDivElement>(STYLES);
   const rankedList = useRef<HTMLOListElement>(null);
 
   useLayoutEffect(() => {
