@@ -160,9 +160,7 @@ export function Ranking({ question, value, onChange, required, error, ids }: Que
                 onKeyDown={onItemKey(item, index)}
               >
                 <span {...grip(item)}>⠿</span>
-                <span class="fe-rank-position" aria-hidden="true">
-                  {index + 1}
-                </span>
+                <span class="fe-rank-position">{index + 1}</span>
                 <span class="fe-rank-label">{name}</span>
                 {button('up', format(words.moveUp, { name }), '↑', () => move(item, index - 1, 'up'), index === 0)}
                 {button(
