@@ -169,6 +169,14 @@ describe('issue 25 question types, embedded through the script tag', () => {
     expect(await form.locator('table').count()).toBe(0);
     await form.getByRole('group', { name: 'Price' }).getByRole('radio', { name: 'Happy', exact: true }).click();
     expect(await noSidewaysScroll(page)).toBe(true);
+    // Drag by the grip: an item into the ranking, then another above it.
+    const plans = form.getByRole('group', { name: 'Rank the plans' });
+    const ranking = plans.getByRole('list', { name: 'Your ranking' });
+    const gripOf = (name: string) => plans.getByRole('listitem').filter({ hasText: name }).locator('.fe-rank-grip');
+    await gripOf('Two').dragTo(ranking);
+    await expect.poll(() => ranking.getByRole('listitem').count()).toBe(1);
+    await gripOf('Three').dragTo(ranking, { targetPosition: { x: 20, y: 2 } });
+    await expect.poll(() => ranking.locator('.fe-rank-label').allTextContents()).toEqual(['Three', 'Two']);
     const boxes = await form
       .getByRole('radiogroup', { name: 'Would you recommend us?' })
       .locator('.fe-rate')
