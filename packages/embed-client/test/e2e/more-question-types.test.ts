@@ -187,4 +187,46 @@ describe('issue 25 question types, embedded through the script tag', () => {
     await expectAccessible(page, 'phone');
     expect(errors).toEqual([]);
   });
+
+  it('says what is missing in words: the rows unanswered, Other left empty, a limit written the respondent’s way', async () => {
+    const required = { requirement: { mode: 'ALWAYS' as const } };
+    const q = await e2e.api.publish(
+      {
+        schemaVersion: 1,
+        questions: [
+          { ...definition.questions![0]!, ...required },
+          {
+            id: 'q_when',
+            code: 'q_when',
+            type: 'DATE_TIME',
+            prompt: 'When shall we call?',
+            typeConfig: { min: '2026-03-01T08:00+00:00' },
+          },
+          { ...definition.questions![6]!, ...required },
+        ],
+      } as DefinitionInput,
+      { allowedOrigins: [e2e.host.origin] },
+    );
+    const { page, errors } = await e2e.openPage('script', [{ publicId: q.publicId }], {
+      context: { timezoneId: 'Europe/Berlin', locale: 'en-US' },
+    });
+    const form = embed(page);
+    await form.getByRole('radio', { name: 'Speed Happy', exact: true }).click();
+    await form.locator('input[type="datetime-local"]').fill('2026-02-01T10:00');
+    await form.getByRole('radio', { name: 'Other' }).click();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => form.getByText('Answer every row.').first().isVisible()).toBe(true);
+    expect(await form.getByRole('radio', { name: 'Price Happy', exact: true }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect(await form.getByRole('radio', { name: 'Speed Happy', exact: true }).getAttribute('aria-invalid')).toBeNull();
+    expect(await form.getByText('Type your answer for “Other”.').first().isVisible()).toBe(true);
+    // 08:00 UTC is 09:00 in Berlin in winter.
+    const early = (await form.locator('.fe-question[data-code="q_when"] .fe-error').textContent()) ?? '';
+    expect(early.replace(/\s/g, ' ')).toBe('Enter March 1, 2026 at 9:00 AM or later.');
+    await screenshot(page, 'desktop-errors');
+    await expectAccessible(page, 'errors');
+    expect(await e2e.api.responses(q.id)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });
