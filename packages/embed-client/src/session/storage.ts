@@ -18,9 +18,10 @@ export interface ResponseIdStore {
   readScreen(responseId: string): PatchResponseRequest | null;
   writeScreen(responseId: string, body: PatchResponseRequest | null): void;
   /**
-   * The seed of the shuffled lists (issue 25): made at the first view and kept for the tab's session,
-   * so a reload, a resumed response and Back show one order. Kept apart from the response id, since
-   * the first screen shows before the response exists; a reset keeps it (the same person, the same order).
+   * The seed of the shuffled lists (issue 25): made at the first view and kept beside the response id,
+   * so a reload, a resumed response and Back show one order. Stored from the first view, since the first
+   * screen shows before the response exists; dropped with the id (an erasure or a reset leaves nothing
+   * stored), and stored again with the next response's id (the page keeps its order meanwhile).
    */
   seed(): string;
 }
@@ -52,10 +53,13 @@ export function sessionStore(publicId: string, externalRef: string | undefined):
     read: () => attempt(() => storage()?.getItem(key) ?? null, null),
     write(responseId) {
       attempt(() => {
-        if (responseId) storage()?.setItem(key, responseId);
-        else {
+        if (responseId) {
+          storage()?.setItem(key, responseId);
+          if (seed) storage()?.setItem(seedKey, seed);
+        } else {
           storage()?.removeItem(key);
           storage()?.removeItem(screenKey);
+          storage()?.removeItem(seedKey);
         }
       }, undefined);
     },
