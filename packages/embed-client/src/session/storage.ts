@@ -18,10 +18,9 @@ export interface ResponseIdStore {
   readScreen(responseId: string): PatchResponseRequest | null;
   writeScreen(responseId: string, body: PatchResponseRequest | null): void;
   /**
-   * The seed of the shuffled lists (issue 25): made at the first view and kept beside the response id,
-   * so a reload, a resumed response and Back show one order. Stored from the first view, since the first
-   * screen shows before the response exists; dropped with the id (an erasure or a reset leaves nothing
-   * stored), and stored again with the next response's id (the page keeps its order meanwhile).
+   * The seed of the shuffled lists (issue 25): made at the first view, stored with the response id when
+   * the response is created (a page view stores nothing), so Back, a reload and a resumed response show
+   * the order of the first view; dropped with the id (an erasure or a reset), stored again with the next.
    */
   seed(): string;
 }
@@ -71,7 +70,6 @@ export function sessionStore(publicId: string, externalRef: string | undefined):
     },
     seed() {
       seed ??= attempt(() => storage()?.getItem(seedKey), null) ?? Math.random().toString(36).slice(2);
-      attempt(() => storage()?.setItem(seedKey, seed as string), undefined);
       return seed;
     },
     writeScreen(responseId, body) {

@@ -14,55 +14,53 @@ import { type E2E, embed, expectAccessible, heading, isFocused, startE2E } from 
 const list = (...labels: string[]) => labels.map((label) => ({ value: label.toLowerCase(), label }));
 const colours = [...list('Red', 'Blue', 'Green', 'Yellow', 'Purple'), { value: 'none', label: 'None of these' }];
 
+const colour = {
+  id: 'q_colour',
+  code: 'q_colour',
+  type: 'SINGLE_CHOICE' as const,
+  prompt: 'Favourite colour',
+  typeConfig: { choices: colours, allowOther: true, shuffle: 'ALL_BUT_LAST' as const },
+};
+const questions: NonNullable<DefinitionInput['questions']> = [
+  {
+    id: 'q_grid',
+    code: 'q_grid',
+    type: 'MATRIX',
+    prompt: 'How satisfied are you with …',
+    requirement: { mode: 'ALWAYS' },
+    // Seven columns: wider than a phone, so there each row stacks.
+    typeConfig: {
+      rows: list('Speed', 'Price', 'Support'),
+      columns: list('Very unhappy', 'Unhappy', 'Somewhat unhappy', 'Neutral', 'Somewhat happy', 'Happy', 'Very happy'),
+    },
+  },
+  {
+    id: 'q_rank',
+    code: 'q_rank',
+    type: 'RANKING',
+    prompt: 'Rank the features',
+    typeConfig: { choices: list('Alpha', 'Beta', 'Gamma', 'Delta'), rankCount: 3 },
+  },
+  {
+    id: 'q_rank2',
+    code: 'q_rank2',
+    type: 'RANKING',
+    prompt: 'Rank the plans',
+    typeConfig: { choices: list('One', 'Two', 'Three') },
+  },
+  { id: 'q_nps', code: 'q_nps', type: 'NPS', prompt: 'Would you recommend us?' },
+  { id: 'q_when', code: 'q_when', type: 'DATE_TIME', prompt: 'When shall we call?' },
+  { id: 'q_time', code: 'q_time', type: 'TIME', prompt: 'Best time of day', typeConfig: { stepMinutes: 15 } },
+];
+/** The shuffled list on a screen of its own: Next creates the response, Back and a reload come back to it. */
 const definition: DefinitionInput = {
   schemaVersion: 1,
-  questions: [
-    {
-      id: 'q_grid',
-      code: 'q_grid',
-      type: 'MATRIX',
-      prompt: 'How satisfied are you with …',
-      requirement: { mode: 'ALWAYS' },
-      // Seven columns: wider than a phone, so there each row stacks.
-      typeConfig: {
-        rows: list('Speed', 'Price', 'Support'),
-        columns: list(
-          'Very unhappy',
-          'Unhappy',
-          'Somewhat unhappy',
-          'Neutral',
-          'Somewhat happy',
-          'Happy',
-          'Very happy',
-        ),
-      },
-    },
-    {
-      id: 'q_rank',
-      code: 'q_rank',
-      type: 'RANKING',
-      prompt: 'Rank the features',
-      typeConfig: { choices: list('Alpha', 'Beta', 'Gamma', 'Delta'), rankCount: 3 },
-    },
-    {
-      id: 'q_rank2',
-      code: 'q_rank2',
-      type: 'RANKING',
-      prompt: 'Rank the plans',
-      typeConfig: { choices: list('One', 'Two', 'Three') },
-    },
-    { id: 'q_nps', code: 'q_nps', type: 'NPS', prompt: 'Would you recommend us?' },
-    { id: 'q_when', code: 'q_when', type: 'DATE_TIME', prompt: 'When shall we call?' },
-    { id: 'q_time', code: 'q_time', type: 'TIME', prompt: 'Best time of day', typeConfig: { stepMinutes: 15 } },
-    {
-      id: 'q_colour',
-      code: 'q_colour',
-      type: 'SINGLE_CHOICE',
-      prompt: 'Favourite colour',
-      typeConfig: { choices: colours, allowOther: true, shuffle: 'ALL_BUT_LAST' },
-    },
+  steps: [
+    { id: 's1', title: 'Colours', questions: [colour] },
+    { id: 's2', title: 'Your views', questions },
   ],
 };
+const onePage: DefinitionInput = { schemaVersion: 1, questions: [...questions, colour] };
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -95,15 +93,28 @@ describe('issue 25 question types, embedded through the script tag', () => {
     const keys = async (...names: string[]) => {
       for (const name of names) await page.keyboard.press(name);
     };
-    await form.getByRole('radio', { name: 'Speed Unhappy' }).waitFor();
-
-    // A shuffled list keeps its order after a reload (the seed lasts for the session); None of these stays last.
+    // A shuffled list keeps its order on Back and after a reload (the seed is stored with the response);
+    // None of these stays last, Other after it. Other's text field appears with the focus.
+    await form.getByRole('radio', { name: 'Other' }).waitFor();
     const order = await colourOrder(page);
-    expect(order.at(-1)).toBe('');
-    expect(order.at(-2)).toBe('none');
-    await page.reload();
+    expect(order.slice(-2)).toEqual(['none', '']);
+    await form.getByRole('radio', { name: 'Other' }).click();
+    const other = form.getByRole('textbox', { name: 'Your answer for “Other”' });
+    expect(await isFocused(other)).toBe(true);
+    await page.keyboard.type('Teal');
+    await form.getByRole('button', { name: 'Next' }).click();
     await form.getByRole('radio', { name: 'Speed Unhappy' }).waitFor();
+    await form.getByRole('button', { name: 'Back' }).click();
     expect(await colourOrder(page)).toEqual(order);
+    await form.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(async () => (await e2e.api.responses(q.id))[0]?.lastPosition?.stepId).toBe('s2');
+    await page.reload();
+    await form.getByRole('button', { name: 'Back' }).click();
+    expect(await colourOrder(page)).toEqual(order);
+    expect(await other.inputValue()).toBe('Teal');
+    await screenshot(page, 'desktop-colours');
+    await form.getByRole('button', { name: 'Next' }).click();
+    await form.getByRole('radio', { name: 'Speed Unhappy' }).waitFor();
     await screenshot(page, 'desktop-empty');
 
     // The matrix by keyboard: Space chooses, arrows move inside a row, Tab goes on to the next row.
@@ -135,11 +146,6 @@ describe('issue 25 question types, embedded through the script tag', () => {
     await form.locator('input[type="datetime-local"]').fill('2026-03-29T10:30');
     await form.locator('input[type="time"]').fill('14:45');
 
-    // Other: its text field appears with the focus.
-    await form.getByRole('radio', { name: 'Other' }).click();
-    const other = form.getByRole('textbox', { name: 'Your answer for “Other”' });
-    expect(await isFocused(other)).toBe(true);
-    await page.keyboard.type('Teal');
     await screenshot(page, 'desktop-answered');
     await expectAccessible(page, 'desktop, answered');
 
@@ -159,7 +165,7 @@ describe('issue 25 question types, embedded through the script tag', () => {
   });
 
   it('on a 375 px phone the matrix rows stack, NPS wraps in two rows of 44 px targets, nothing scrolls sideways', async () => {
-    const q = await e2e.api.publish(definition, { allowedOrigins: [e2e.host.origin] });
+    const q = await e2e.api.publish(onePage, { allowedOrigins: [e2e.host.origin] });
     const { page, errors } = await e2e.openPage('script', [{ publicId: q.publicId }], {
       context: { viewport: { width: 375, height: 800 }, hasTouch: true },
     });
@@ -194,7 +200,7 @@ describe('issue 25 question types, embedded through the script tag', () => {
       {
         schemaVersion: 1,
         questions: [
-          { ...definition.questions![0]!, ...required },
+          { ...questions[0]!, ...required },
           {
             id: 'q_when',
             code: 'q_when',
@@ -202,7 +208,7 @@ describe('issue 25 question types, embedded through the script tag', () => {
             prompt: 'When shall we call?',
             typeConfig: { min: '2026-03-01T08:00+00:00' },
           },
-          { ...definition.questions![6]!, ...required },
+          { ...colour, ...required },
         ],
       } as DefinitionInput,
       { allowedOrigins: [e2e.host.origin] },

@@ -163,6 +163,7 @@ export function Ranking({ question, value, onChange, required, error, ids }: Que
                 data-value={item}
                 // biome-ignore lint/a11y/noNoninteractiveTabindex: a ranked item takes the arrow keys that move it
                 tabIndex={0}
+                aria-describedby={ids.hint}
                 class={`fe-rank-item${drag?.value === item ? ' fe-rank-dragged' : ''}${over ? ' fe-rank-over' : ''}`}
                 onKeyDown={onItemKey(item, index)}
               >
