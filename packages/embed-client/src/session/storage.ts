@@ -17,6 +17,12 @@ export interface ResponseIdStore {
   /** The screen kept for this response, if any. */
   readScreen(responseId: string): PatchResponseRequest | null;
   writeScreen(responseId: string, body: PatchResponseRequest | null): void;
+  /**
+   * The seed of the shuffled lists (issue 25): made at the first view, stored with the response id when
+   * the response is created (a page view stores nothing), so Back, a reload and a resumed response show
+   * the order of the first view; dropped with the id (an erasure or a reset), stored again with the next.
+   */
+  seed(): string;
 }
 
 export function storageKey(publicId: string, externalRef: string | undefined): string {
@@ -33,6 +39,8 @@ export function sessionStore(publicId: string, externalRef: string | undefined):
     }
   };
   const screenKey = `${key}:screen`;
+  const seedKey = `${key}:seed`;
+  let seed: string | undefined;
   const attempt = <T>(work: () => T, otherwise: T): T => {
     try {
       return work();
@@ -44,10 +52,13 @@ export function sessionStore(publicId: string, externalRef: string | undefined):
     read: () => attempt(() => storage()?.getItem(key) ?? null, null),
     write(responseId) {
       attempt(() => {
-        if (responseId) storage()?.setItem(key, responseId);
-        else {
+        if (responseId) {
+          storage()?.setItem(key, responseId);
+          if (seed) storage()?.setItem(seedKey, seed);
+        } else {
           storage()?.removeItem(key);
           storage()?.removeItem(screenKey);
+          storage()?.removeItem(seedKey);
         }
       }, undefined);
     },
@@ -56,6 +67,10 @@ export function sessionStore(publicId: string, externalRef: string | undefined):
         const kept = JSON.parse(storage()?.getItem(screenKey) ?? 'null') as KeptScreen | null;
         return kept?.responseId === responseId ? kept.body : null;
       }, null);
+    },
+    seed() {
+      seed ??= attempt(() => storage()?.getItem(seedKey), null) ?? Math.random().toString(36).slice(2);
+      return seed;
     },
     writeScreen(responseId, body) {
       attempt(() => {
