@@ -46,6 +46,7 @@ const ranking: SummaryQuestion = {
   ranking: [
     { value: 'speed', label: 'Speed', count: 120, meanRank: 1.4166, firstPlace: 80 },
     { value: 'price', label: 'Price', count: 100, meanRank: 2.25, firstPlace: 1 },
+    { value: 'looks', label: 'Looks', count: 100, meanRank: 2.5, firstPlace: 0 },
     { value: 'help', label: 'Help', count: 0, meanRank: null, firstPlace: 0 },
   ],
 };
@@ -141,6 +142,10 @@ describe('the summary of a grid', () => {
     const shades = [...table.querySelectorAll('td.heat')].map((cell) => cell.className);
     expect(shades).toEqual(['heat heat-4', 'heat heat-1', 'heat heat-1', 'heat heat-0', 'heat heat-2', 'heat heat-4']);
     expect(within(section('How is our service?')).queryByText(/more than 100%/)).toBeNull();
+    // Wider than a phone, the table scrolls in its own frame, which the keyboard can reach.
+    const frame = table.closest('.heat-table-frame');
+    expect(frame?.getAttribute('tabindex')).toBe('0');
+    expect(screen.getByRole('region', { name: /^How is our service\? Each cell/ })).toBe(frame);
   });
 
   it('says the shares can pass 100% once a response chose several columns in a row', async () => {
@@ -165,10 +170,11 @@ describe('the summary of a ranking', () => {
     ).toEqual([
       'Speedaverage rank 1.4 · ranked by 120 · first 80 times',
       'Priceaverage rank 2.3 · ranked by 100 · first once',
+      'Looksaverage rank 2.5 · ranked by 100 · never first',
       'Helpnot ranked yet',
     ]);
     const bars = [...list.querySelectorAll<HTMLElement>('.bar')].map((bar) => bar.style.inlineSize);
-    expect(bars).toEqual([`${(1.4166 / 3) * 100}%`, `${(2.25 / 3) * 100}%`]);
+    expect(bars).toEqual([`${(1.4166 / 4) * 100}%`, `${(2.25 / 4) * 100}%`, `${(2.5 / 4) * 100}%`]);
   });
 
   it('says when nobody has ranked anything yet', async () => {

@@ -48,7 +48,7 @@ export function NpsSummary({ labelledBy, nps }: { labelledBy: string; nps: Summa
           {GROUPS.map((group) => (
             <tr key={group.key}>
               <th scope="row">
-                {group.name} ({group.scores})
+                {group.name} <span className="nowrap">({group.scores})</span>
               </th>
               <td>
                 <div className="bar-cell">

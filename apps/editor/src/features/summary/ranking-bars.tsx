@@ -25,8 +25,8 @@ export function RankingBars({ labelledBy, ranking }: { labelledBy: string; ranki
               <>
                 <Bar share={choice.meanRank / places} />
                 <span className="ranking-words">
-                  average rank {rankWords(choice.meanRank)} · ranked by {numberWords(choice.count)} · first{' '}
-                  {timesWords(choice.firstPlace)}
+                  average rank {rankWords(choice.meanRank)} · ranked by {numberWords(choice.count)} ·{' '}
+                  {choice.firstPlace === 0 ? 'never first' : `first ${timesWords(choice.firstPlace)}`}
                 </span>
               </>
             )}
