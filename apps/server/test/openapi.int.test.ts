@@ -1,3 +1,4 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from './harness.ts';
 
@@ -305,6 +306,65 @@ describe('responses, files and public API in /openapi.json', () => {
       expect(data.properties.language, event).toMatchObject({ type: 'string' });
       expect(data.required).toContain('language');
     }
+  });
+
+  it('documents every schema of issue 25: the new question types, Other, shuffle and their summary figures', () => {
+    const deref = (schema: any): any => (schema?.$ref ? deref(resolve(schema.$ref)) : schema);
+    const questionOf = (type: string) =>
+      doc.components.schemas.Question.oneOf.find((q: any) => q.properties.type.const === type);
+    const configOf = (type: string) => deref(questionOf(type).properties.typeConfig);
+    const fields = (type: string) => Object.keys(configOf(type).properties).sort();
+    expect(fields('MATRIX')).toEqual(['columns', 'multiple', 'rows', 'shuffle']);
+    expect(configOf('MATRIX').properties.rows).toMatchObject({ type: 'array', minItems: 1, maxItems: 50 });
+    expect(configOf('MATRIX').properties.columns).toMatchObject({ type: 'array', minItems: 2, maxItems: 12 });
+    expect(questionOf('MATRIX').required).toContain('typeConfig');
+    expect(fields('RANKING')).toEqual(['choices', 'rankCount', 'shuffle']);
+    expect(configOf('RANKING').properties.choices).toMatchObject({ minItems: 2, maxItems: 30 });
+    expect(fields('NPS')).toEqual(['maxLabel', 'minLabel']);
+    expect(fields('DATE_TIME')).toEqual(['max', 'min']);
+    expect(fields('TIME')).toEqual(['max', 'min', 'stepMinutes']);
+    for (const type of ['SINGLE_CHOICE', 'DROPDOWN', 'MULTI_CHOICE']) {
+      expect(fields(type), type).toEqual(expect.arrayContaining(['allowOther', 'otherLabel', 'shuffle']));
+      expect(configOf(type).required ?? [], type).not.toContain('allowOther');
+    }
+    expect(deref(configOf('MATRIX').properties.shuffle).enum).toEqual(['NONE', 'ALL', 'ALL_BUT_LAST']);
+
+    const summaryQuestion = resolve('#/components/schemas/SummaryQuestion');
+    expect(Object.keys(summaryQuestion.properties)).toEqual(
+      expect.arrayContaining(['other', 'rows', 'ranking', 'nps', 'stats', 'distribution']),
+    );
+    expect(summaryQuestion.properties.type.enum).toEqual(
+      expect.arrayContaining(['MATRIX', 'RANKING', 'NPS', 'DATE_TIME', 'TIME']),
+    );
+    const row = deref(summaryQuestion.properties.rows.items);
+    expect(Object.keys(row.properties)).toEqual(['value', 'label', 'answered', 'columns']);
+    expect(Object.keys(deref(row.properties.columns.items).properties)).toEqual(['value', 'label', 'count']);
+    const ranked = deref(summaryQuestion.properties.ranking.items);
+    expect(Object.keys(ranked.properties)).toEqual(['value', 'label', 'count', 'meanRank', 'firstPlace']);
+    expect(JSON.stringify(ranked.properties.meanRank)).toContain('null');
+    const nps = deref(summaryQuestion.properties.nps);
+    expect(Object.keys(nps.properties)).toEqual(['score', 'promoters', 'passives', 'detractors']);
+    expect(JSON.stringify(nps.properties.score)).toContain('null');
+    expect(Object.keys(deref(summaryQuestion.properties.other).properties)).toEqual(['count', 'samples']);
+    for (const name of ['SummaryMatrixRow', 'SummaryRankedChoice', 'SummaryNps', 'SummaryOther', 'ShuffleMode']) {
+      expect(doc.components.schemas[name], name).toBeDefined();
+    }
+
+    // The documented answers accept every new shape: a grid (single and multiple), a ranking, Other.
+    const ajv = new Ajv2020({ strict: false });
+    const answersValid = ajv.compile(doc.components.schemas.Answers);
+    expect(
+      answersValid({
+        grid: { speed: 'good' },
+        times: { weekdays: ['mornings', 'evenings'] },
+        rank: ['b', 'a'],
+        nps: 10,
+        when: '2026-03-29T01:30+01:00',
+        at: '09:05',
+        colour: { other: 'Teal' },
+        pets: ['cat', { other: 'Hamster' }],
+      }),
+    ).toBe(true);
   });
 
   it('documents the ETag and 304 of live, and 403 on public routes', () => {

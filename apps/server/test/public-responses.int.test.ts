@@ -157,6 +157,28 @@ describe('public response lifecycle', () => {
       expect(rehydrated.body.definition.schemaVersion).toBe(1);
     });
 
+    it('stores the answers of every issue 25 type untouched: the server checks shape and size only', async () => {
+      const q = await createPublished(server);
+      const responseId = await start(q.publicId);
+      // Codes and values the definition does not have, an NPS of 11: content is the renderer's business.
+      const answers = {
+        grid: { speed: 'good', price: 'bad', unknownRow: 'x' },
+        times: { weekdays: ['mornings', 'evenings'], weekends: [] },
+        rank: ['b', 'a', 'c'],
+        nps: 11,
+        when: '2026-03-29T01:30+01:00',
+        at: '09:05',
+        colour: { other: 'Teal' },
+        pets: ['cat', { other: 'Hamster' }],
+        blank: [{ other: '' }],
+      };
+      expect((await call(server, 'PATCH', `/public/v1/responses/${responseId}`, { answers })).status).toBe(200);
+      expect((await call(server, 'GET', `/public/v1/responses/${responseId}`)).body.answers).toEqual(answers);
+      expect((await call(server, 'POST', `/public/v1/responses/${responseId}/complete`)).status).toBe(200);
+      const stored = await call(server, 'GET', `/api/v1/questionnaires/${q.id}/responses/${responseId}`);
+      expect(stored.body.answers).toEqual(answers);
+    });
+
     it('rejects explicit null anywhere in the answers and changes nothing', async () => {
       const q = await createPublished(server);
       const responseId = await start(q.publicId);

@@ -152,6 +152,26 @@ describe('webhook deliveries to a real receiver', () => {
     expect(receiver.at('/completed-only').map((request) => request.payload.type)).toEqual(['response.completed']);
   });
 
+  it('carries the answers of the issue 25 types as saved: grids, rankings, NPS, date-times, times, Other', async () => {
+    const questionnaire = await createPublished(server);
+    await addWebhook(server, receiver, questionnaire.id, '/more-types', { events: ['response.completed'] });
+    const responseId = await startResponse(server, questionnaire.publicId);
+    const answers = {
+      grid: { speed: 'good', price: 'bad' },
+      times: { weekdays: ['mornings', 'evenings'] },
+      rank: ['b', 'a', 'c'],
+      nps: 0,
+      when: '2026-03-29T01:30+01:00',
+      at: '09:05',
+      colour: { other: 'Teal' },
+      pets: ['cat', { other: 'Hamster' }],
+    };
+    await completeResponse(server, responseId, answers);
+    const [request] = await receiver.waitFor('/more-types', 1);
+    WEBHOOK_PAYLOADS['response.completed'].parse(request!.payload);
+    expect(request!.payload.data.answers).toEqual(answers);
+  });
+
   it('retries a 500 after the schedule with the same webhook-id until the receiver says 2xx', async () => {
     const questionnaire = await createPublished(server);
     const webhook = await addWebhook(server, receiver, questionnaire.id, '/flaky', { events: ['response.created'] });

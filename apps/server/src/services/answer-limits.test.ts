@@ -28,6 +28,24 @@ describe('checkAnswers', () => {
     expect(failuresOf(answers)).toEqual([]);
   });
 
+  it('accepts the answers of the issue 25 types: grids, rankings, NPS, date-times, times and Other', () => {
+    const answers = {
+      grid: { speed: 'good', price: 'bad' },
+      times: { weekdays: ['mornings', 'evenings'], weekends: [] },
+      rank: ['b', 'a', 'c'],
+      nps: 9,
+      when: '2026-03-29T01:30+01:00',
+      at: '09:05',
+      colour: { other: 'Teal' },
+      pets: ['cat', { other: 'Hamster' }],
+    };
+    expect(failuresOf(answers)).toEqual([]);
+    // A grid of fifty rows of twelve columns each, all ticked: within the default limits.
+    const columns = Array.from({ length: 12 }, (_, i) => `column-${i}`);
+    const fullGrid = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`row-${i}`, columns]));
+    expect(failuresOf({ grid: fullGrid })).toEqual([]);
+  });
+
   it('rejects null anywhere, naming where', () => {
     expect(failuresOf({ a: null })).toEqual(['answers.a']);
     expect(failuresOf({ a: { b: [1, null] } })).toEqual(['answers.a.b.1']);

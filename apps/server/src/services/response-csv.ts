@@ -3,12 +3,19 @@ import {
   type CsvExportQuery,
   type Definition,
   type Question,
-  type QuestionType,
   type ResponseFilter,
 } from '@forms-engine/schema';
-import { ADDRESS_FIELDS, localize } from '@forms-engine/schema/rules';
-import { plainText } from '@forms-engine/schema/text';
-import { countryName } from '../geocode/countries.ts';
+import { localize } from '@forms-engine/schema/rules';
+import {
+  type AnswerColumn,
+  answerColumns,
+  type CellWriter,
+  codeCells,
+  codeHeaders,
+  labelCells,
+  promptHeaders,
+  type Values,
+} from './csv-answer-columns.ts';
 import { csvCell, csvLine } from './csv-format.ts';
 import {
   ENDING_HEADER,
@@ -36,140 +43,6 @@ const FIXED_COLUMNS = [
 ];
 const BATCH_SIZE = 500;
 
-type Values = CsvExportQuery['values'];
-
-interface AnswerColumn {
-  code: string;
-  type: QuestionType;
-  prompt: string;
-}
-
-/**
- * One column per question code across all versions: the newest version's order first, then
- * codes only older versions had. The newest version decides a code's type and prompt.
- */
-export function answerColumns(definitionsNewestFirst: Definition[]): AnswerColumn[] {
-  const columns = new Map<string, AnswerColumn>();
-  for (const definition of definitionsNewestFirst) {
-    for (const question of allQuestions(definition)) {
-      if (question.type === 'STATEMENT' || columns.has(question.code)) continue;
-      columns.set(question.code, { code: question.code, type: question.type, prompt: question.prompt });
-    }
-  }
-  return [...columns.values()];
-}
-
-const ADDRESS_PART_WORDS: Record<(typeof ADDRESS_FIELDS)[number], string> = {
-  line1: 'line 1',
-  line2: 'line 2',
-  city: 'city',
-  state: 'state',
-  postalCode: 'postal code',
-  country: 'country',
-};
-
-/** An address is six columns of its parts when written as saved, one line when written as read. */
-const splitsAddress = (column: AnswerColumn, values: Values) => column.type === 'ADDRESS' && values === 'code';
-
-const codeHeaders = (column: AnswerColumn, values: Values) =>
-  splitsAddress(column, values) ? ADDRESS_FIELDS.map((part) => `${column.code}.${part}`) : [column.code];
-
-/**
- * Answer headers by prompt, as a reader sees it (no markup; the code when there is none). A
- * prompt that another column also has (ignoring case, fixed columns included) gets its code in
- * brackets, so every column stays distinguishable; an address written as saved is one column per part.
- */
-export function promptHeaders(columns: AnswerColumn[], values: Values = 'code', taken: string[] = []): string[] {
-  const labels = columns.map(
-    (column) =>
-      plainText(column.prompt ?? '')
-        .replace(/\s+/g, ' ')
-        .trim() || column.code,
-  );
-  const seen = new Map<string, number>();
-  for (const label of [...FIXED_COLUMNS, ...taken, ...labels]) {
-    seen.set(label.toLowerCase(), (seen.get(label.toLowerCase()) ?? 0) + 1);
-  }
-  return columns.flatMap((column, index) => {
-    const label = labels[index] as string;
-    const unique = (seen.get(label.toLowerCase()) ?? 0) > 1 ? `${label} [${column.code}]` : label;
-    return splitsAddress(column, values)
-      ? ADDRESS_FIELDS.map((part) => `${unique} (${ADDRESS_PART_WORDS[part]})`)
-      : [unique];
-  });
-}
-
-function text(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const fileNames = (value: unknown) =>
-  Array.isArray(value)
-    ? value.map((file) => text(isRecord(file) ? (file.fileName ?? file) : file)).join('; ')
-    : text(value);
-
-/** Writes one answer as its cells, quoted and comma-separated (an address as saved is six cells). */
-type CellWriter = (value: unknown) => string;
-
-/** The answer as saved: values, `true`/`false`, an address in six columns. */
-function codeCells(column: AnswerColumn): CellWriter {
-  switch (column.type) {
-    case 'ADDRESS':
-      return (value) => ADDRESS_FIELDS.map((part) => csvCell(isRecord(value) ? text(value[part]) : '')).join(',');
-    case 'MULTI_CHOICE':
-      return (value) => csvCell(Array.isArray(value) ? value.map(text).join('; ') : text(value));
-    case 'FILE_UPLOAD':
-      return (value) => csvCell(fileNames(value));
-    default:
-      return (value) => csvCell(typeof value === 'number' ? value : text(value));
-  }
-}
-
-/**
- * The answer as a person reads it, in the words of `question` (the version the response is pinned
- * to): choice labels, the yes/no question's labels, Agreed/Not agreed, an address on one line with the
- * country's name. A value the question does not know (a choice no longer offered) is written as saved.
- */
-function labelCells(question: Question): CellWriter {
-  const asSaved = codeCells(question);
-  switch (question.type) {
-    case 'SINGLE_CHOICE':
-    case 'DROPDOWN':
-    case 'MULTI_CHOICE': {
-      const labels = new Map((question.typeConfig?.choices ?? []).map((choice) => [choice.value, choice.label]));
-      const label = (value: unknown) => (typeof value === 'string' ? (labels.get(value) ?? value) : text(value));
-      return (value) => csvCell(Array.isArray(value) ? value.map(label).join('; ') : label(value));
-    }
-    case 'YES_NO': {
-      const yes = question.typeConfig?.yesLabel || 'Yes';
-      const no = question.typeConfig?.noLabel || 'No';
-      return (value) => (typeof value === 'boolean' ? csvCell(value ? yes : no) : asSaved(value));
-    }
-    case 'CONSENT':
-      return (value) => (typeof value === 'boolean' ? csvCell(value ? 'Agreed' : 'Not agreed') : asSaved(value));
-    case 'ADDRESS':
-      return (value) =>
-        isRecord(value)
-          ? csvCell(
-              ADDRESS_FIELDS.map((part) => {
-                const saved = typeof value[part] === 'string' ? value[part].trim() : '';
-                return part === 'country' && /^[A-Z]{2}$/.test(saved) ? countryName(saved) : saved;
-              })
-                .filter(Boolean)
-                .join(', '),
-            )
-          : csvCell(text(value)); // one cell, as its header is one column
-    default:
-      return asSaved;
-  }
-}
-
 /**
  * How each column's answers are written for a response of each version: as saved, the same for
  * every version; as read, in the words of the response's own version (the newest version that has
@@ -188,10 +61,7 @@ function cellWriters(columns: AnswerColumn[], versions: VersionDefinition[], val
   const byVersion = new Map(
     versions.map(({ versionNumber, definition }) => {
       const own = new Map(allQuestions(definition).map((question) => [question.code, question]));
-      const writers = columns.map((column) => {
-        const question = own.get(column.code) ?? newest.get(column.code);
-        return question ? labelCells(question) : codeCells(column);
-      });
+      const writers = columns.map((column) => labelCells(own.get(column.code) ?? newest.get(column.code), column));
       return [versionNumber, writers] as const;
     }),
   );
@@ -262,7 +132,7 @@ export async function responseCsv(
     const ownHeaders = [ENDING_HEADER[header], ...hiddenHeaders(hidden, header, [...FIXED_COLUMNS, 'Ending'])];
     const answerHeaders =
       header === 'prompt'
-        ? promptHeaders(columns, values, ownHeaders)
+        ? promptHeaders(columns, values, [...FIXED_COLUMNS, ...ownHeaders])
         : columns.flatMap((column) => codeHeaders(column, values));
     yield csvLine([...FIXED_COLUMNS, ...ownHeaders, ...answerHeaders]);
     for (let batch = first; batch.length > 0; ) {

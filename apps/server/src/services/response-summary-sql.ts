@@ -131,23 +131,64 @@ export function nonEmpty(answer: string): string {
     ELSE ${answer} IS NOT NULL END`;
 }
 
-/** The 5 most recently updated non-empty string answers under each code, newest first. */
-export async function latestTextAnswers(
+/**
+ * The text typed for "Other (please specify)" in a jsonb answer: `{ "other": "…" }`, or such an item
+ * in a list (lax `$[*]` reads a lone object as a list of one); NULL when there is none.
+ */
+export function otherText(answer: string): string {
+  return `(jsonb_path_query_first(${answer}, 'lax $[*].other ? (@.type() == "string")') #>> '{}')`;
+}
+
+/** The width of `dateTimeOrderKey`'s key (the instant in minutes, shifted positive, zero-padded). */
+export const ORDER_KEY_LENGTH = 11;
+
+/**
+ * A DATE_TIME answer (`YYYY-MM-DDTHH:mm±hh:mm`, read as text) behind a key that orders by instant,
+ * so `min`/`max` of it give the saved string of the earliest and latest moment: the minutes since
+ * 1970 in UTC (the wall clock less its offset), plus 10^10 to stay positive from year 1, zero-padded.
+ * Computed without a cast to timestamptz, which would fail the whole summary on a malformed answer
+ * (the server checks answers for shape only): the pattern admits months 01-12 and years from 0001;
+ * `make_date` takes the month's first day, so a day past the month's end only runs on.
+ * NULL for any other string.
+ */
+export function dateTimeOrderKey(answer: string): string {
+  const part = (from: number, length: number) => `substr(${answer}, ${from}, ${length})::int`;
+  const days = `(make_date(${part(1, 4)}, ${part(6, 2)}, 1) - date '1970-01-01' + ${part(9, 2)} - 1)`;
+  const offset = `(CASE substr(${answer}, 17, 1) WHEN '-' THEN -1 ELSE 1 END) * (${part(18, 2)} * 60 + ${part(21, 2)})`;
+  const minutes = `(${days}::bigint * 1440 + ${part(12, 2)} * 60 + ${part(15, 2)} - ${offset})`;
+  return `CASE WHEN ${answer} ~ '^[0-9]{4}-(0[1-9]|1[0-2])-[0-9]{2}T[0-9]{2}:[0-9]{2}[+-][0-9]{2}:[0-9]{2}$'
+      AND left(${answer}, 4) <> '0000'
+    THEN lpad((${minutes} + 10000000000)::text, ${ORDER_KEY_LENGTH}, '0') || ${answer} COLLATE "C" END`;
+}
+
+/** What `latestAnswers` reads of an answer: a string answer, or the text typed for Other. */
+const SAMPLED = {
+  text: (answer: string) => `CASE WHEN jsonb_typeof(${answer}) = 'string' THEN ${answer} #>> '{}' END`,
+  other: otherText,
+} as const;
+
+/**
+ * The 5 most recently updated non-blank texts under each code, newest first: string answers
+ * (`text`) or what was typed for Other (`other`).
+ */
+export async function latestAnswers(
   sql: SqlQuery,
   questionnaireId: string,
   filter: SummaryFilter,
   codes: string[],
+  read: keyof typeof SAMPLED = 'text',
   limit = 5,
 ) {
   if (codes.length === 0) return new Map<string, string[]>();
   const { sql: where, params } = responseWhere(questionnaireId, filter);
   const codesParam = params.add(codes);
+  const value = SAMPLED[read]('r.answers -> c.code');
   const rows = await sql.query<{ code: string; samples: string[] }>(
     `SELECT c.code, s.samples FROM unnest(${codesParam}::text[]) AS c(code)
      CROSS JOIN LATERAL (
        SELECT coalesce(jsonb_agg(x.value ORDER BY x.updated_at DESC, x.id DESC), '[]'::jsonb) AS samples
-       FROM (SELECT r.answers ->> c.code AS value, r.updated_at, r.id FROM response r
-             WHERE ${where} AND jsonb_typeof(r.answers -> c.code) = 'string' AND btrim(r.answers ->> c.code) <> ''
+       FROM (SELECT ${value} AS value, r.updated_at, r.id FROM response r
+             WHERE ${where} AND btrim(${value}) <> ''
              ORDER BY r.updated_at DESC, r.id DESC LIMIT ${Number(limit)}) x
      ) s`,
     params.values,

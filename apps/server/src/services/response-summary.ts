@@ -1,21 +1,14 @@
-import type { ResponseSummary, SummaryFilter, SummaryQuestion } from '@forms-engine/schema';
-import { type Definition, languagesOf, localize, type Question, questionPlaces } from '@forms-engine/schema/rules';
+import type { ResponseSummary, SummaryFilter } from '@forms-engine/schema';
+import { type Definition, languagesOf, localize, questionPlaces } from '@forms-engine/schema/rules';
 import { AppError } from '../errors/app-error.ts';
 import type { Deps } from './deps.ts';
 import { findQuestionnaire } from './questionnaires.ts';
 import { endingCounts, hiddenValueCounts } from './response-summary-extras-sql.ts';
-import {
-  languageCounts,
-  latestTextAnswers,
-  nonEmpty,
-  nonEmptyText,
-  SummaryScan,
-  topCountries,
-} from './response-summary-sql.ts';
+import { offersOther, planQuestion, type Reader, TEXT_TYPES } from './response-summary-questions.ts';
+import { languageCounts, latestAnswers, SummaryScan, topCountries } from './response-summary-sql.ts';
 
-const TEXT_TYPES = new Set(['SHORT_TEXT', 'LONG_TEXT', 'EMAIL', 'PHONE', 'URL']);
-/** The types whose answers are strings or booleans: read as text, which is cheaper than jsonb. */
-const STRING_TYPES = new Set([...TEXT_TYPES, 'SINGLE_CHOICE', 'DROPDOWN', 'DATE', 'YES_NO', 'CONSENT']);
+const count = (value: unknown) => Number(value ?? 0);
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /** The definition the summary describes, and the version it comes from (null: the draft). */
 async function describedDefinition(deps: Deps, id: string, filter: SummaryFilter) {
@@ -30,143 +23,6 @@ async function describedDefinition(deps: Deps, id: string, filter: SummaryFilter
   }
   if (version) return { versionNumber: version.versionNumber, definition: version.definition as unknown as Definition };
   return { versionNumber: null, definition: questionnaire.draft as unknown as Definition };
-}
-
-/** The scale points of a rating, ascending. */
-function scalePoints(config: { min?: number; max?: number; step?: number }): number[] {
-  const min = config.min ?? 1;
-  const max = config.max ?? 5;
-  const step = config.step && config.step > 0 ? config.step : 1;
-  const points: number[] = [];
-  for (let value = min; value <= max; value += step) points.push(value);
-  return points;
-}
-
-type Reader = (row: Record<string, unknown>) => Partial<SummaryQuestion>;
-
-const count = (value: unknown) => Number(value ?? 0);
-const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-
-/**
- * Adds the aggregates one question needs to the shared statement, and returns how to read its
- * part of the summary from the statement's row. Text samples and countries come from their own
- * statements (they need ordering and grouping, not a single-row aggregate).
- */
-function planQuestion(scan: SummaryScan, question: Question): Reader {
-  const asText = STRING_TYPES.has(question.type);
-  const answer = asText ? scan.answerText(question.code) : scan.answer(question.code);
-  const given = asText ? nonEmptyText(answer) : nonEmpty(answer);
-  const answered = scan.add(`count(*) FILTER (WHERE ${scan.derive(given)})::int`);
-  const base: Reader = (row) => ({ answered: count(row[answered]) });
-  const choiceCounts = (choices: { value: string | boolean; label: string; test: string }[]): Reader => {
-    const columns = choices.map((choice) => scan.add(`count(*) FILTER (WHERE ${choice.test})::int`));
-    return (row) => ({
-      ...base(row),
-      choices: choices.map((choice, index) => ({
-        value: choice.value,
-        label: choice.label,
-        count: count(row[columns[index] as string]),
-      })),
-    });
-  };
-  switch (question.type) {
-    case 'SINGLE_CHOICE':
-    case 'DROPDOWN': {
-      const text = scan.derive(answer);
-      return choiceCounts(
-        (question.typeConfig?.choices ?? []).map((choice) => ({
-          ...choice,
-          test: `${text} = ${scan.param(choice.value)}::text`,
-        })),
-      );
-    }
-    case 'MULTI_CHOICE': {
-      const list = scan.derive(`CASE WHEN jsonb_typeof(${answer}) = 'array' THEN ${answer} END`);
-      return choiceCounts(
-        (question.typeConfig?.choices ?? []).map((choice) => ({
-          ...choice,
-          test: `jsonb_exists(${list}, ${scan.param(choice.value)}::text)`,
-        })),
-      );
-    }
-    case 'YES_NO':
-    case 'CONSENT': {
-      // Read as text: JSON true and false are `true` and `false`.
-      const flag = scan.derive(`CASE ${answer} WHEN 'true' THEN true WHEN 'false' THEN false END`);
-      if (question.type === 'CONSENT') return choiceCounts([{ value: true, label: 'Agreed', test: flag }]);
-      return choiceCounts([
-        { value: true, label: question.typeConfig?.yesLabel || 'Yes', test: flag },
-        { value: false, label: question.typeConfig?.noLabel || 'No', test: `NOT ${flag}` },
-      ]);
-    }
-    case 'RATING':
-    case 'NUMBER': {
-      const value = scan.derive(`CASE WHEN jsonb_typeof(${answer}) = 'number' THEN (${answer})::float8 END`);
-      const columns = {
-        count: scan.add(`count(${value})::int`),
-        mean: scan.add(`avg(${value})::float8`),
-        median: scan.add(`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${value})`),
-        min: scan.add(`min(${value})`),
-        max: scan.add(`max(${value})`),
-      };
-      const points = question.type === 'RATING' ? scalePoints(question.typeConfig ?? {}) : [];
-      const pointColumns = points.map((point) =>
-        scan.add(`count(*) FILTER (WHERE ${value} = ${scan.param(point)}::float8)::int`),
-      );
-      return (row) => ({
-        ...base(row),
-        stats: {
-          count: count(row[columns.count]),
-          mean: numberOrNull(row[columns.mean]),
-          median: numberOrNull(row[columns.median]),
-          min: numberOrNull(row[columns.min]),
-          max: numberOrNull(row[columns.max]),
-        },
-        ...(question.type === 'RATING' && {
-          distribution: points.map((point, index) => ({
-            value: point,
-            count: count(row[pointColumns[index] as string]),
-          })),
-        }),
-      });
-    }
-    case 'DATE': {
-      // ISO dates order as text; the C collation compares bytes, the fastest and the right order here.
-      // LIKE rather than a regular expression: the answers were checked as dates when saved.
-      const value = scan.derive(`CASE WHEN ${answer} LIKE '____-__-__%' THEN left(${answer}, 10) COLLATE "C" END`);
-      const columns = {
-        count: scan.add(`count(${value})::int`),
-        min: scan.add(`min(${value})`),
-        max: scan.add(`max(${value})`),
-      };
-      return (row) => ({
-        ...base(row),
-        stats: {
-          count: count(row[columns.count]),
-          min: (row[columns.min] as string | null) ?? null,
-          max: (row[columns.max] as string | null) ?? null,
-        },
-      });
-    }
-    case 'FILE_UPLOAD': {
-      const files = `(CASE WHEN jsonb_typeof(${answer}) = 'array' THEN ${answer} END)`;
-      const fileCount = scan.derive(`jsonb_array_length(${files})`);
-      const bytes = scan.derive(
-        `(SELECT sum(CASE WHEN jsonb_typeof(f -> 'size') = 'number' THEN (f -> 'size')::numeric END)
-          FROM jsonb_array_elements(${files}) f)`,
-      );
-      const columns = {
-        count: scan.add(`coalesce(sum(${fileCount}), 0)::float8`),
-        totalBytes: scan.add(`coalesce(sum(${bytes}), 0)::float8`),
-      };
-      return (row) => ({
-        ...base(row),
-        files: { count: count(row[columns.count]), totalBytes: count(row[columns.totalBytes]) },
-      });
-    }
-    default:
-      return base;
-  }
 }
 
 /** The counts and the percentiles of the time to complete, read from the scan's row. */
@@ -285,14 +141,16 @@ export async function responseSummary(deps: Deps, id: string, filter: SummaryFil
   const steps = planSteps(first, definition.steps ?? []);
   const readers = questions.map((question, index) => planQuestion(scans[index % 2] as SummaryScan, question));
   const textCodes = questions.filter((question) => TEXT_TYPES.has(question.type)).map((question) => question.code);
+  const otherCodes = questions.filter(offersOther).map((question) => question.code);
   const addressCodes = questions.filter((question) => question.type === 'ADDRESS').map((question) => question.code);
 
   // On Postgres these run side by side on the pool; PGlite takes them one after another.
   const hiddenFields = definition.hiddenFields ?? [];
-  const [rowA, rowB, samples, countries, languages, endings, hidden] = await Promise.all([
+  const [rowA, rowB, samples, otherSamples, countries, languages, endings, hidden] = await Promise.all([
     scans[0].run(deps.prisma),
     scans[1].run(deps.prisma),
-    latestTextAnswers(deps.sql, id, filter, textCodes),
+    latestAnswers(deps.sql, id, filter, textCodes),
+    latestAnswers(deps.sql, id, filter, otherCodes, 'other'),
     topCountries(deps.sql, id, filter, addressCodes),
     languageCounts(deps.sql, id, filter),
     endingCounts(deps.sql, id, filter),
@@ -319,14 +177,18 @@ export async function responseSummary(deps: Deps, id: string, filter: SummaryFil
     })),
     versionNumber,
     steps: steps(row, completed),
-    questions: questions.map((question, index) => ({
-      code: question.code,
-      prompt: question.prompt,
-      type: question.type,
-      answered: 0,
-      ...(readers[index] as Reader)(row),
-      ...(TEXT_TYPES.has(question.type) && { samples: samples.get(question.code) ?? [] }),
-      ...(question.type === 'ADDRESS' && { countries: countries.get(question.code) ?? [] }),
-    })),
+    questions: questions.map((question, index) => {
+      const figures = (readers[index] as Reader)(row);
+      return {
+        code: question.code,
+        prompt: question.prompt,
+        type: question.type,
+        answered: 0,
+        ...figures,
+        ...(figures.other && { other: { ...figures.other, samples: otherSamples.get(question.code) ?? [] } }),
+        ...(TEXT_TYPES.has(question.type) && { samples: samples.get(question.code) ?? [] }),
+        ...(question.type === 'ADDRESS' && { countries: countries.get(question.code) ?? [] }),
+      };
+    }),
   };
 }
