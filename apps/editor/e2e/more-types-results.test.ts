@@ -234,6 +234,15 @@ describe('the results of the newer question types', () => {
     await page.emulateMedia({ colorScheme: 'light' });
   });
 
+  it('fits a 375 px phone: nothing on the summary scrolls sideways', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
+    await keepPicture('more-types-summary-phone');
+    await page.setViewportSize({ width: 1400, height: 1000 });
+  });
+
   it('writes the answers in words in the responses table and on a response’s page', async () => {
     await page.getByRole('link', { name: 'Responses', exact: true }).click();
     const table = page.getByRole('table', { name: 'Responses' });
