@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Handlers, renderWithApi } from '../../test/fake-api.tsx';
 import { questionnaireDetail } from '../../test/questionnaire-detail.ts';
+import { heatShade } from './matrix-heat-table.tsx';
 import { SummaryPage } from './summary-page.tsx';
 
 afterEach(cleanup);
@@ -124,6 +125,13 @@ const cellsOf = (table: HTMLElement) =>
 const section = (prompt: string) => screen.getByRole('region', { name: prompt });
 
 describe('the summary of a grid', () => {
+  it('shades a cell by its share of the row: none for nobody, then by quarters, the whole row darkest', () => {
+    expect([0, 1, 24, 25, 49, 50, 74, 75, 100].map((count) => heatShade(count, 100))).toEqual([
+      0, 1, 1, 2, 2, 3, 3, 4, 4,
+    ]);
+    expect(heatShade(3, 0)).toBe(0);
+  });
+
   it('is a heat table: rows by columns, each cell its count and share of the row, and each row’s answers', async () => {
     show([grid]);
     const table = await screen.findByRole('table', { name: 'How is our service?' });
