@@ -19,15 +19,20 @@ export function BarTable({
   base,
   labelHeader,
   countHeader = 'Responses',
+  caption,
 }: {
+  /** The id(s) of what names the table (the question's title; with a caption, the caption's id too). */
   labelledBy: string;
+  /** Words shown above the table, when the question has more than one. */
+  caption?: { id: string; text: string } | undefined;
   rows: BarRow[];
   base: number;
   labelHeader: string;
   countHeader?: string;
 }) {
   return (
-    <table className="bar-table" aria-labelledby={labelledBy}>
+    <table className="bar-table" aria-labelledby={caption ? `${labelledBy} ${caption.id}` : labelledBy}>
+      {caption && <caption id={caption.id}>{caption.text}</caption>}
       <thead>
         <tr>
           <th scope="col">{labelHeader}</th>
@@ -53,8 +58,11 @@ export function BarTable({
   );
 }
 
+/** A bar's fill: solid, light (a paler fill with a solid edge) or hatched. */
+export type BarKind = 'solid' | 'light' | 'hatched';
+
 /** One bar: its length is `share` (0 to 1) of the track; `kind` changes its fill pattern, never only its hue. */
-export function Bar({ share, kind = 'solid' }: { share: number; kind?: 'solid' | 'hatched' }) {
+export function Bar({ share, kind = 'solid' }: { share: number; kind?: BarKind }) {
   const percent = Math.min(100, Math.max(0, share * 100));
   return (
     <span className="bar-track" aria-hidden="true">

@@ -2,8 +2,12 @@ import type { SummaryQuestion } from '@forms-engine/schema';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { dateWords, questionName, typeName } from '../../definition-words/index.ts';
+import { dateTimeWords } from '../../results/moment-words.ts';
 import { bytes } from '../../ui/format.ts';
 import { BarTable } from './bar-table.tsx';
+import { MatrixHeatTable } from './matrix-heat-table.tsx';
+import { NpsSummary } from './nps-summary.tsx';
+import { RankingBars } from './ranking-bars.tsx';
 import { numberWords } from './summary-words.ts';
 
 const COUNTRY_NAMES = new Intl.DisplayNames(['en-GB'], { type: 'region', fallback: 'code' });
@@ -50,7 +54,18 @@ function QuestionFigures({
   titleId: string;
   responsesLink: string;
 }) {
-  const { choices, distribution, stats, samples, files, countries, answered } = question;
+  const { choices, distribution, stats, samples, files, countries, answered, other } = question;
+  const distributionCaptionId = useId();
+  if (question.rows) {
+    return <MatrixHeatTable labelledBy={titleId} rows={question.rows} multiple={severalColumnsChosen(question)} />;
+  }
+  if (question.ranking) {
+    return question.ranking.every((choice) => choice.meanRank === null) ? (
+      <p>No answers yet.</p>
+    ) : (
+      <RankingBars labelledBy={titleId} ranking={question.ranking} />
+    );
+  }
   if (choices) {
     return (
       <>
@@ -58,23 +73,36 @@ function QuestionFigures({
           labelledBy={titleId}
           labelHeader="Answer"
           base={answered}
-          rows={choices.map((choice) => ({ key: String(choice.value), label: choice.label, count: choice.count }))}
+          rows={[
+            ...choices.map((choice) => ({ key: String(choice.value), label: choice.label, count: choice.count })),
+            // Other is no choice of the definition: it comes last, with what people typed listed below.
+            ...(other ? [{ key: ' other', label: 'Other', count: other.count }] : []),
+          ]}
         />
         {question.type === 'MULTI_CHOICE' && (
           <p className="muted hint">
             Each response can choose several answers, so the shares add up to more than 100%.
           </p>
         )}
+        {other && other.samples.length > 0 && (
+          <>
+            <p className="muted">Other answers, newest first:</p>
+            <Samples samples={other.samples} />
+          </>
+        )}
       </>
     );
   }
   if (distribution) {
+    const isNps = question.type === 'NPS';
     return (
       <>
-        {stats && <NumberStats stats={stats} />}
+        {question.nps && <NpsSummary labelledBy={titleId} nps={question.nps} />}
+        {stats && !isNps && <NumberStats stats={stats} />}
         <BarTable
           labelledBy={titleId}
-          labelHeader="Rating"
+          caption={isNps ? { id: distributionCaptionId, text: 'Every score' } : undefined}
+          labelHeader={isNps ? 'Score' : 'Rating'}
           base={answered}
           rows={distribution.map((point) => ({
             key: String(point.value),
@@ -85,11 +113,12 @@ function QuestionFigures({
       </>
     );
   }
-  if (stats && question.type === 'DATE') {
+  if (stats && MOMENT_WORDS[question.type]) {
+    const words = MOMENT_WORDS[question.type] as (value: string) => string;
     return (
       <dl className="stats">
-        <Stat label="Earliest" value={typeof stats.min === 'string' ? dateWords(stats.min) : undefined} />
-        <Stat label="Latest" value={typeof stats.max === 'string' ? dateWords(stats.max) : undefined} />
+        <Stat label="Earliest" value={typeof stats.min === 'string' ? words(stats.min) : undefined} />
+        <Stat label="Latest" value={typeof stats.max === 'string' ? words(stats.max) : undefined} />
       </dl>
     );
   }
@@ -100,13 +129,7 @@ function QuestionFigures({
     ) : (
       <>
         <p className="muted">The latest answers, newest first:</p>
-        <ul className="samples">
-          {samples.map((sample, index) => (
-            // Samples may repeat; their place in the list is what tells them apart.
-            // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered
-            <li key={index}>{sample}</li>
-          ))}
-        </ul>
+        <Samples samples={samples} />
         <p>
           <Link to={responsesLink} relative="path">
             All answers in Responses
@@ -139,6 +162,38 @@ function QuestionFigures({
     );
   }
   return null;
+}
+
+/**
+ * How the earliest and latest answers of a type are written: a date long, a date and time on the
+ * respondent's wall clock with its offset named (the server orders them as instants), a time as saved.
+ */
+const MOMENT_WORDS: Partial<Record<SummaryQuestion['type'], (value: string) => string>> = {
+  DATE: dateWords,
+  DATE_TIME: dateTimeWords,
+  TIME: (value) => value,
+};
+
+/**
+ * Whether some response chose several columns in one row: the summary does not carry the grid's
+ * `multiple`, and the note about shares over 100% matters only once it happens.
+ */
+function severalColumnsChosen(question: SummaryQuestion): boolean {
+  return (question.rows ?? []).some(
+    (row) => row.columns.reduce((total, column) => total + column.count, 0) > row.answered,
+  );
+}
+
+function Samples({ samples }: { samples: string[] }) {
+  return (
+    <ul className="samples">
+      {samples.map((sample, index) => (
+        // Samples may repeat; their place in the list is what tells them apart.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered
+        <li key={index}>{sample}</li>
+      ))}
+    </ul>
+  );
 }
 
 function NumberStats({ stats }: { stats: NonNullable<SummaryQuestion['stats']> }) {

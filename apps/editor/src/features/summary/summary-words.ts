@@ -45,3 +45,19 @@ export function durationWords(totalSeconds: number): string {
   }
   return parts.join(' ');
 }
+
+const ONE_DECIMAL = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+const SIGNED = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+
+/** An average rank with one decimal ("1.4"): enough to order choices, no false precision. */
+export const rankWords = (meanRank: number) => ONE_DECIMAL.format(meanRank);
+
+/** A Net Promoter Score with its sign, as it is quoted ("+32", "0", "-12.5"). */
+export const scoreWords = (score: number) => SIGNED.format(score);
+
+/** "once", "twice", "80 times". */
+export function timesWords(n: number): string {
+  if (n === 1) return 'once';
+  if (n === 2) return 'twice';
+  return `${numberWords(n)} times`;
+}
