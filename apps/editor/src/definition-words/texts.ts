@@ -91,7 +91,7 @@ export function translatableTexts(
     texts.push({
       ...text,
       key: `${text.id}.${text.field}`,
-      name: text.name ?? `the ${text.part.toLowerCase()} of ${text.element}`,
+      name: text.name ?? `the ${text.part.charAt(0).toLowerCase()}${text.part.slice(1)} of ${text.element}`,
     });
   };
   walkDefinition(definition, (walked) => {
