@@ -118,22 +118,17 @@ function AddQuestion({ container, props }: { container: Container; props: Outlin
       </p>
       <details className="type-picker">
         <summary>Every type, described</summary>
-        {/* One button per type: Tab and Enter (or Space) add it; its description is its description. */}
+        {/* One button per type, named as the type: Tab and Enter (or Space) add it; the line under it describes it. */}
         <ul aria-label={`Question types to add to ${container.label}`}>
           {QUESTION_TYPE_NAMES.map((name) => (
             <li key={name}>
-              <button
-                type="button"
-                aria-label={`Add a ${typeName(name)} question to ${container.label}`}
-                aria-describedby={`${id}-${name}`}
-                onClick={() => add(name)}
-              >
+              <button type="button" aria-describedby={`${id}-${name}`} onClick={() => add(name)}>
                 <TypeIcon type={name} />
                 <span className="type-name">{typeName(name)}</span>
-                <span id={`${id}-${name}`} className="muted type-line">
-                  {typeDescription(name)}
-                </span>
               </button>
+              <span id={`${id}-${name}`} className="muted type-line">
+                {typeDescription(name)}
+              </span>
             </li>
           ))}
         </ul>
