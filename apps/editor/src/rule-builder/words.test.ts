@@ -35,7 +35,7 @@ describe('operatorsFor', () => {
 
 describe('operatorsFor the grid, ranking, NPS, date-time, time and “Other”', () => {
   const grid = (multiple: boolean) =>
-    question('g', { type: 'MATRIX', typeConfig: { rows: [], columns: [], multiple } } as Partial<Question>);
+    question('g', { type: 'MATRIX', typeConfig: { rows: [], columns: [], multiple } } as never);
 
   it('reads a grid by its rows: one column, or several with multiple; the whole grid only answered or not', () => {
     expect(operatorsFor(grid(false))).toEqual(['IS_NOT_EMPTY', 'IS_EMPTY']);
