@@ -100,6 +100,11 @@ export function operatorWords(
   subField?: string,
 ): string {
   const multi = isMulti(question, subField);
+  // “Other” is there or not: chosen (with its text) or not chosen.
+  if (subField === OTHER_SUBFIELD && question && isChoiceType(question.type)) {
+    if (operator === 'IS_NOT_EMPTY') return 'is chosen';
+    if (operator === 'IS_EMPTY') return 'is not chosen';
+  }
   if (subField && question?.type !== 'MATRIX') question = undefined;
   const date = isDate(question);
   const moment = isMoment(question);

@@ -82,6 +82,8 @@ export function settingValue(key: string, type: string, value: unknown): string 
   if (key === 'shuffle' && (value === undefined || typeof value === 'string'))
     return SHUFFLE_WORDS[value ?? 'NONE'] ?? String(value);
   if (key === 'rankCount' && value === undefined) return 'Every choice';
+  // Absent is off: choice questions without “Other” keep their shape (no `allowOther: false` written).
+  if ((key === 'allowOther' || key === 'multiple') && value === undefined) return 'Off';
   if (key === 'acceptedContentTypes' && (value === undefined || (Array.isArray(value) && value.length === 0)))
     return 'Any file';
   if (value === undefined || value === null || value === '') return 'Not set';

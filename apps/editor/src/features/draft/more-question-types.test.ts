@@ -5,6 +5,7 @@ import { settingName, settingValue, translatableTexts } from '../../definition-w
 import { question } from '../../test/definitions.ts';
 import { pasteChoices, publishedNames, setChoiceLabel, setChoiceValue } from './codes.ts';
 import { addQuestion, initialTypeConfig, questionsOf } from './model.ts';
+import { importTranslations, parseTranslationFile, toCsv, toXliff } from './translation-files.ts';
 import { followStructure, setTranslation } from './translations.ts';
 import { typeConfigFields } from './type-config-fields.tsx';
 
@@ -191,5 +192,20 @@ describe('the texts to translate and the settings in words', () => {
     for (const type of QUESTION_TYPE_NAMES)
       for (const [key] of typeConfigFields(type))
         if (key.length > 5 && /[A-Z]/.test(key)) expect(settingName(key, type)).not.toBe(madeUp(key));
+  });
+});
+
+describe('translation files carry rows and columns', () => {
+  it('writes a grid’s rows and columns into XLIFF and CSV, and reads their translations back', () => {
+    const draft = gridDraft();
+    const xliff = toXliff(draft, 'de');
+    expect(xliff).toContain('Speed');
+    expect(xliff).toContain('Tempo');
+    const csv = toCsv(draft, 'de');
+    expect(csv).toContain('Bad');
+    expect(csv).toContain('grid,typeConfig.columns.bad,Bad,');
+    const parsed = parseTranslationFile('id,field,source,target\r\ngrid,typeConfig.columns.bad,Bad,Schlecht\r\n');
+    const imported = importTranslations(draft, 'de', parsed).definition;
+    expect(imported.translations?.de?.grid?.typeConfig?.columns).toEqual({ good: 'Gut', bad: 'Schlecht' });
   });
 });
