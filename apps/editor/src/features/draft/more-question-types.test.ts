@@ -110,7 +110,7 @@ describe('rows and columns follow their text, as choices do', () => {
       'MATRIX',
     );
     draft = pasteChoices(draft, top, 0, 0, ['Speed', 'Price', 'Friendliness', 'Speed'], true, none, 'rows');
-    const rows = (questionsOf(draft, top)[0]?.typeConfig as { rows: { value: string; label: string }[] }).rows;
+    const { rows } = (questionsOf(draft, top)[0] as Question).typeConfig as unknown as { rows: unknown[] };
     expect(rows).toEqual([
       { value: 'speed', label: 'Speed' },
       { value: 'price', label: 'Price' },

@@ -9,7 +9,6 @@ import {
 } from '@forms-engine/schema/rules';
 import { plainText } from '@forms-engine/schema/text';
 import { languageName, oneLine, questionName, settingName, translatableTexts } from '../../definition-words/index.ts';
-import { choicesOf } from '../../rule-builder/words.ts';
 import { LIST_WORDS } from './list-words.ts';
 import { type Selection, selectionOfPath } from './model.ts';
 
