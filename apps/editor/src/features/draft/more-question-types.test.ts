@@ -5,6 +5,7 @@ import { settingName, settingValue, translatableTexts } from '../../definition-w
 import { question } from '../../test/definitions.ts';
 import { pasteChoices, publishedNames, setChoiceLabel, setChoiceValue } from './codes.ts';
 import { addQuestion, initialTypeConfig, questionsOf } from './model.ts';
+import { draftProblems } from './problems.ts';
 import { importTranslations, parseTranslationFile, toCsv, toXliff } from './translation-files.ts';
 import { followStructure, setTranslation } from './translations.ts';
 import { typeConfigFields } from './type-config-fields.tsx';
@@ -207,5 +208,47 @@ describe('translation files carry rows and columns', () => {
     const parsed = parseTranslationFile('id,field,source,target\r\ngrid,typeConfig.columns.bad,Bad,Schlecht\r\n');
     const imported = importTranslations(draft, 'de', parsed).definition;
     expect(imported.translations?.de?.grid?.typeConfig?.columns).toEqual({ good: 'Gut', bad: 'Schlecht' });
+  });
+});
+
+describe('problems of the new types, in words', () => {
+  it('asks for two columns, names a grid’s rows, and says a ranking ranks more than it has', () => {
+    const grid = question('grid', {
+      type: 'MATRIX',
+      prompt: 'Grid',
+      typeConfig: {
+        rows: [
+          { value: 'a', label: 'A' },
+          { value: 'a', label: 'B' },
+        ],
+        columns: [{ value: 'x', label: 'X' }],
+        multiple: false,
+        shuffle: 'NONE',
+      },
+    } as Partial<Question>);
+    const ranking = question('rank', {
+      type: 'RANKING',
+      prompt: 'Rank',
+      typeConfig: {
+        choices: [
+          { value: 'a', label: 'A' },
+          { value: 'b', label: 'B' },
+        ],
+        rankCount: 3,
+        shuffle: 'NONE',
+      },
+    } as Partial<Question>);
+    const draft = { schemaVersion: 1, steps: [], tabs: [], questions: [grid, ranking] } as unknown as Definition;
+    const problems = draftProblems(draft);
+    expect(problems.map((problem) => problem.message)).toEqual(
+      expect.arrayContaining([
+        'Add at least two columns.',
+        'Another row already has the value “a”. Give each row its own value.',
+        'There are fewer choices than the number to rank. Rank fewer, or add choices.',
+      ]),
+    );
+    expect(problems.map((problem) => problem.fieldId)).toEqual(
+      expect.arrayContaining(['row-value-1', 'column-label-0']),
+    );
   });
 });

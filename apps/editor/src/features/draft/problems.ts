@@ -366,9 +366,8 @@ function messageOf(
         const limit = (issue as { maximum?: unknown; minimum?: unknown })[tooBig ? 'maximum' : 'minimum'];
         const count = typeof limit === 'number' || typeof limit === 'bigint' ? Number(limit) : undefined;
         if (count === undefined) return tooBig ? `Use fewer ${noun}s.` : `Add at least one ${noun}.`;
-        return tooBig
-          ? `Use at most ${count} ${count === 1 ? noun : `${noun}s`}.`
-          : `Add at least ${count} ${count === 1 ? noun : `${noun}s`}.`;
+        const amount = `${count === 1 ? 'one' : count === 2 ? 'two' : count} ${count === 1 ? noun : `${noun}s`}`;
+        return tooBig ? `Use at most ${amount}.` : `Add at least ${amount}.`;
       }
       if (fourth === 'value') {
         if (issue.code === 'duplicate' || /duplicate/i.test(issue.message))
