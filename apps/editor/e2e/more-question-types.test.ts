@@ -219,6 +219,16 @@ describe('the new question types in the editor', () => {
       'GET',
       `/api/v1/questionnaires/${id}/versions/1`,
     );
+    // The version in words shows the new settings by name, their values in words.
+    await page.goto(`${run.server.url}/questionnaires/${id}/versions/1`);
+    await expect
+      .poll(() => page.getByText('Order of the rows: Shuffle for each respondent', { exact: false }).count())
+      .toBeGreaterThan(0);
+    expect(
+      await page.getByText('Order of the choices: Shuffle, keep the last one last', { exact: false }).count(),
+    ).toBeGreaterThan(0);
+    expect(await page.getByText('Rows: “Speed”, “Price”, “Friendliness”', { exact: false }).count()).toBeGreaterThan(0);
+    await shot('version-in-words');
     const code = (type: string) => version.definition.questions.find((q) => q.type === type)?.code ?? '';
     expect(version.definition.questions.map((q) => q.type)).toEqual([
       'MATRIX',
