@@ -251,7 +251,7 @@ describe('rules in words for the grid, ranking, NPS, date-time, time and “Othe
       '“When shall we visit?” is before 1 December 2026 at 09:30 (UTC+01:00)',
     );
     expect(condition({ questionCode: 'call', operator: 'GREATER_THAN_OR_EQUAL', value: '17:00' })).toBe(
-      '“Best time to call” is at or after “17:00”',
+      '“Best time to call” is at or after 17:00',
     );
   });
 

@@ -66,6 +66,8 @@ function valueWords(value: ConditionScalar, question: Question | undefined, subF
   if (question?.type === 'RANKING' && typeof value === 'string')
     return labelWords((question.typeConfig as { choices?: Labelled }).choices, value);
   if (question?.type === 'DATE_TIME' && typeof value === 'string') return dateTimeWords(value);
+  // A time of day reads as a clock does: 17:00.
+  if (question?.type === 'TIME' && typeof value === 'string' && /^\d{2}:\d{2}$/.test(value)) return value;
   if (question?.type === 'YES_NO' && typeof value === 'boolean') {
     const config = question.typeConfig;
     return quoted(value ? oneLine(config.yesLabel ?? '') || 'Yes' : oneLine(config.noLabel ?? '') || 'No');

@@ -100,6 +100,7 @@ export function settingValue(key: string, type: string, value: unknown): string 
   if (typeof value === 'string') {
     if (type === 'DATE' && (key === 'min' || key === 'max')) return dateWords(value);
     if (type === 'DATE_TIME' && (key === 'min' || key === 'max')) return dateTimeWords(value);
+    if (type === 'TIME' && (key === 'min' || key === 'max')) return value;
     return oneLine(value) ? quoted(oneLine(value)) : 'Not set';
   }
   return 'Set';

@@ -186,6 +186,7 @@ describe('the texts to translate and the settings in words', () => {
     expect(settingName('min', 'DATE_TIME')).toBe('Earliest date and time');
     expect(settingName('max', 'TIME')).toBe('Latest time');
     expect(settingName('stepMinutes', 'TIME')).toBe('Minutes between times');
+    expect(settingValue('max', 'TIME', '17:30')).toBe('17:30');
     expect(settingValue('min', 'DATE_TIME', '2026-12-01T09:30+01:00')).toBe('1 December 2026 at 09:30 (UTC+01:00)');
     expect(settingValue('rows', 'MATRIX', [{ value: 'speed', label: '**Speed**' }])).toBe('“Speed”');
     // Every setting of every type has a name of its own (not "Some new key" made from the key).
