@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 /** KB = 1,024 bytes, gzipped (level 9). */
-export const BUDGET_KB = { mountEsm: 30, scriptTag: 32 } as const;
+export const BUDGET_KB = { mountEsm: 30, scriptTag: 32, everything: 40 } as const;
 
 export interface BundleSizes {
   /**
@@ -21,6 +21,11 @@ export interface BundleSizes {
    * on demand (file upload, recall, address suggestions, language switcher) are not counted.
    */
   scriptTag: { minified: number; gzip: number; files: { name: string; gzip: number }[] };
+  /**
+   * All the JavaScript the script tag can load once every question type and option has been shown
+   * (the loader, the module and every chunk, on demand ones included), each file gzipped (issue 25).
+   */
+  everything: { minified: number; gzip: number; files: number };
 }
 
 const gzipSize = (code: string | Uint8Array) => gzipSync(code, { level: 9 }).length;
@@ -54,6 +59,7 @@ export async function measureBundleSizes(): Promise<BundleSizes> {
     result.outputFiles.filter((file) => firstLoad.has(relative(PACKAGE_DIR, file.path))).map((file) => file.contents),
   );
   const files = await scriptTagFirstLoad();
+  const all = await scriptTagEverything();
   return {
     mountEsm: { minified: esm.length, gzip: gzipSize(esm) },
     scriptTag: {
@@ -61,7 +67,22 @@ export async function measureBundleSizes(): Promise<BundleSizes> {
       gzip: files.reduce((sum, file) => sum + gzipSize(file.bytes), 0),
       files: files.map((file) => ({ name: file.name, gzip: gzipSize(file.bytes) })),
     },
+    everything: {
+      minified: all.reduce((sum, bytes) => sum + bytes.length, 0),
+      gzip: all.reduce((sum, bytes) => sum + gzipSize(bytes), 0),
+      files: all.length,
+    },
   };
+}
+
+/** The loader and every file of `dist/script/`. */
+async function scriptTagEverything(): Promise<Buffer[]> {
+  const dist = new URL('dist/', `file://${PACKAGE_DIR}`);
+  const names = (await readdir(new URL('script/', dist))).filter((name) => name.endsWith('.js'));
+  return Promise.all([
+    readFile(new URL('embed.global.js', dist)),
+    ...names.map((name) => readFile(new URL(`script/${name}`, dist))),
+  ]);
 }
 
 /** A minified module's static imports (`from"./x.js"`, `import"./x.js"`); `import("./x.js")` is on demand. */

@@ -178,13 +178,14 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
   // Explicit values win over the page URL's (the host's code knows better than a link's query).
   const fromUrl = options.hiddenFromUrl ? Object.fromEntries(new URLSearchParams(globalThis.location?.search)) : {};
 
+  const store = sessionStore(options.publicId, externalRef);
   const session = createSession({
     client,
     publicId: options.publicId,
     externalRef,
     languages: { wanted: wantedLanguages(host, named), hostNamed: named !== undefined },
     given: { hidden: { ...fromUrl, ...options.hidden }, prefill: options.prefill ?? {} },
-    store: sessionStore(options.publicId, externalRef),
+    store,
     onEvent: emit,
   });
 
@@ -253,6 +254,7 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
     client,
     locale: pageLanguage(host) || globalThis.navigator?.language || 'en',
     maxFileBytes: (options.maxFileSizeMb ?? DEFAULT_MAX_FILE_SIZE_MB) * 1024 * 1024,
+    shuffleSeed: store.seed(),
   };
   render(
     <EmbedContextValue.Provider value={context}>

@@ -11,6 +11,7 @@ import { Message } from './message';
 import { preloadAddress } from './questions/address-on-demand';
 import { preloadAddressSuggest } from './questions/address-suggest-on-demand';
 import { preloadFileUpload } from './questions/file-upload-on-demand';
+import { preloadMoreTypes } from './questions/more-types-on-demand';
 import { loadRecall, recalledDefinition, recallPending, redirectOf } from './recall-on-demand';
 import { RichText } from './rich-text';
 import { hasTokens } from './tokens';
@@ -89,6 +90,7 @@ export function App() {
     preloadAddress(source);
     preloadAddressSuggest(source);
     preloadLanguageSwitcher(source);
+    preloadMoreTypes(source);
     if (!hasTokens(source)) return;
     // Recall tokens in any of its languages: loaded before a screen shows them (offline: tried every 2 s).
     let live = true;

@@ -16,6 +16,8 @@ export interface EmbedContext {
   locale: string;
   /** The largest file the server takes, in bytes. */
   maxFileBytes: number;
+  /** What shuffled lists are seeded with, with each question's id: one order for the whole response. */
+  shuffleSeed: string;
 }
 
 export const EmbedContextValue = createContext<EmbedContext | null>(null);

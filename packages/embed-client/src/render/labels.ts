@@ -1,10 +1,14 @@
 import type { AddressField, AnswerErrorCode } from '@forms-engine/schema/rules';
+import type { MoreTypeWords } from './more-words';
+import type { FileUploadWords } from './questions/file-upload-words';
+
+export type { FileUploadWords, MoreTypeWords };
 
 /**
  * Every string the embed shows, in English. Override any of them with the `labels` option.
  * `{name}` placeholders are filled in (`{current}`, `{total}`, `{limit}`, `{count}`, `{name}`, `{fields}`, `{date}`).
  */
-export interface Labels {
+export interface Labels extends MoreTypeWords, FileUploadWords {
   back: string;
   next: string;
   submit: string;
@@ -47,21 +51,8 @@ export interface Labels {
   addressPartMissing: Record<AddressField, string>;
   suggestionsAvailable: string;
   noSuggestions: string;
-  chooseFile: string;
-  chooseFiles: string;
-  acceptedTypes: string;
   /** Names for wildcard types (`image/*`); other types are named by their format (PNG, PDF). */
   fileKinds: Record<string, string>;
-  fileSizeLimit: string;
-  fileTooLarge: string;
-  uploading: string;
-  uploadFailed: string;
-  removeFile: string;
-  maxFilesReached: string;
-  /** A file chosen beyond the question's limit; `fileNotAddedOne` when it takes one file. */
-  fileNotAdded: string;
-  fileNotAddedOne: string;
-  fileTypeNotAccepted: string;
   /** The language switcher's label. */
   language: string;
   /** Before `opensAt` (issue 24); `{date}`: the day and time, written the language's way in the respondent's time zone. */
@@ -80,7 +71,12 @@ export type LabelOverrides = Partial<Omit<Labels, 'errors' | 'addressPartMissing
   addressPartMissing?: Partial<Labels['addressPartMissing']>;
 };
 
-export const DEFAULT_LABELS: Labels = {
+/**
+ * English. The words of the parts loaded on demand travel with them, not in the first load: the
+ * file upload's in `FILE_UPLOAD_WORDS`; the matrix, ranking, NPS, date-time, time and "Other" in
+ * `MORE_TYPE_WORDS`.
+ */
+export const DEFAULT_LABELS: Omit<Labels, keyof MoreTypeWords | keyof FileUploadWords> = {
   back: 'Back',
   next: 'Next',
   submit: 'Submit',
@@ -126,19 +122,7 @@ export const DEFAULT_LABELS: Labels = {
   },
   suggestionsAvailable: '{count} suggestions available. Use the up and down arrows to choose.',
   noSuggestions: 'No suggestions',
-  chooseFile: 'Choose a file or drop it here',
-  chooseFiles: 'Choose files or drop them here',
-  acceptedTypes: 'Accepted: {types}.',
   fileKinds: { image: 'images', audio: 'audio', video: 'videos', text: 'text files' },
-  fileSizeLimit: 'Up to {limit} per file.',
-  fileTooLarge: '{name} is larger than {limit}.',
-  uploading: 'Uploading {name}',
-  uploadFailed: '{name} could not be uploaded: {reason}',
-  removeFile: 'Remove {name}',
-  maxFilesReached: 'Files allowed: {limit}.',
-  fileNotAdded: '{name} was not added: up to {limit} files.',
-  fileNotAddedOne: '{name} was not added: only one file is allowed.',
-  fileTypeNotAccepted: '{name} is not an accepted file type.',
   language: 'Language',
   questionnaireOpensOn: 'This questionnaire opens on {date}.',
   questionnaireClosed: 'This questionnaire is closed.',
@@ -188,7 +172,8 @@ export const ADDRESS_PART_LABEL = {
  * language, then the host's `labels` option (which always wins).
  */
 export function mergeLabels(...layers: (LabelOverrides | undefined)[]): Labels {
-  let labels = DEFAULT_LABELS;
+  // The words of the types loaded on demand join in their chunk (`useMoreWords`).
+  let labels = DEFAULT_LABELS as Labels;
   for (const layer of layers) {
     labels = {
       ...labels,
@@ -202,16 +187,24 @@ export function mergeLabels(...layers: (LabelOverrides | undefined)[]): Labels {
 }
 
 /**
- * Fills `{name}` placeholders; unknown ones stay as written. Numbers, and dates written
- * `YYYY-MM-DD` (a date question's limits), are written the way `locale` writes them.
+ * Fills `{name}` placeholders; unknown ones stay as written. Numbers, dates written `YYYY-MM-DD`
+ * (a date question's limits), date-times `YYYY-MM-DDTHH:mm±hh:mm` (in the respondent's time zone)
+ * and times `HH:mm` are written the way `locale` writes them.
  */
 export function format(template: string, values: Record<string, string | number>, locale?: string): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
     const value = values[key];
     if (value === undefined || !locale) return value === undefined ? whole : String(value);
     if (typeof value === 'number') return new Intl.NumberFormat(locale).format(value);
-    return /^\d{4}-\d\d-\d\d$/.test(value)
-      ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(value))
+    const date = /^\d{4}-\d\d-\d\d(T\d\d:\d\d[+-]\d\d:\d\d)?$/.exec(value);
+    if (date) {
+      const style = date[1] ? { timeStyle: 'short' as const } : { timeZone: 'UTC' };
+      return new Intl.DateTimeFormat(locale, { dateStyle: 'long', ...style }).format(new Date(value));
+    }
+    return /^\d\d:\d\d$/.test(value)
+      ? new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(
+          new Date(`1970-01-01T${value}Z`),
+        )
       : value;
   });
 }

@@ -9,6 +9,7 @@ import { Dropdown } from './questions/dropdown';
 import { Email } from './questions/email';
 import { FileUpload } from './questions/file-upload-on-demand';
 import { LongText } from './questions/long-text';
+import { MoreType, withListOptions } from './questions/more-types-on-demand';
 import { MultiChoice } from './questions/multi-choice';
 import { NumberQuestion } from './questions/number';
 import { Phone } from './questions/phone';
@@ -19,9 +20,6 @@ import { Statement } from './questions/statement';
 import { Url } from './questions/url';
 import { YesNo } from './questions/yes-no';
 
-// Issue 25 (in progress): the embed's renderers of these five types replace this placeholder.
-const NotYetRendered = () => null;
-
 /** One component per question type. */
 const COMPONENTS: { [T in QuestionModel['type']]: ComponentType<QuestionProps<T>> } = {
   SHORT_TEXT: ShortText,
@@ -31,20 +29,21 @@ const COMPONENTS: { [T in QuestionModel['type']]: ComponentType<QuestionProps<T>
   PHONE: Phone,
   URL: Url,
   DATE: DateQuestion,
-  SINGLE_CHOICE: SingleChoice,
-  MULTI_CHOICE: MultiChoice,
-  DROPDOWN: Dropdown,
+  SINGLE_CHOICE: withListOptions(SingleChoice),
+  MULTI_CHOICE: withListOptions(MultiChoice),
+  DROPDOWN: withListOptions(Dropdown),
   YES_NO: YesNo,
   RATING: Rating,
   FILE_UPLOAD: FileUpload,
   ADDRESS: Address,
   CONSENT: Consent,
   STATEMENT: Statement,
-  MATRIX: NotYetRendered,
-  RANKING: NotYetRendered,
-  NPS: NotYetRendered,
-  DATE_TIME: NotYetRendered,
-  TIME: NotYetRendered,
+  // One component loaded on demand draws these five, by the question's type (issue 25).
+  MATRIX: MoreType as never,
+  RANKING: MoreType as never,
+  NPS: MoreType as never,
+  DATE_TIME: MoreType as never,
+  TIME: MoreType as never,
 };
 
 export function QuestionField({

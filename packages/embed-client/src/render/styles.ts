@@ -35,7 +35,8 @@ function schemeVariables(scheme: 'light' | 'dark'): string {
 }
 
 /**
- * The embed's whole stylesheet, scoped by its shadow root. Rules of thumb:
+ * The embed's stylesheet, scoped by its shadow root; the parts loaded on demand bring their own
+ * (`questions/*-styles.ts`, added by `usePartStyles`). Rules of thumb:
  * - `:host` resets everything the host page could make us inherit (`all: initial`), with
  *   `!important` so that even a host's `!important` loses (shadow cascade order).
  *   `direction` is not part of `all`, so right-to-left pages flow through.
@@ -98,7 +99,7 @@ ${schemeVariables('dark')}
 .fe-w-third { grid-column: span 2; }
 .fe-w-two-thirds { grid-column: span 4; }
 @container (max-width: 480px) {
-  .fe-question, .fe-address-part { grid-column: 1 / -1; }
+  .fe-question { grid-column: 1 / -1; }
 }
 .fe-label { font-weight: 600; color: var(--_fg); }
 .fe-sublabel { font-weight: 500; font-size: 0.9375em; }
@@ -142,31 +143,6 @@ ${schemeVariables('dark')}
 .fe-statement-body { color: var(--_fg); }
 .fe-link { color: var(--_accent-text); text-decoration: underline; }
 .fe-link:focus-visible { outline: 2px solid var(--_focus-ring); outline-offset: 2px; }
-.fe-address { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 12px var(--_gap); }
-.fe-address-part { display: flex; flex-direction: column; gap: 4px; min-inline-size: 0; }
-.fe-address-wide { grid-column: 1 / -1; }
-.fe-combobox { position: relative; }
-.fe-listbox {
-  position: absolute; inset-inline: 0; inset-block-start: 100%; z-index: 10; margin-block-start: 4px;
-  background: var(--_field); color: var(--_fg); border: 1px solid var(--_border); border-radius: var(--_radius);
-  box-shadow: 0 6px 18px rgba(0, 0, 0, 0.18); max-block-size: 16em; overflow: auto;
-}
-.fe-option { padding: 8px 10px; cursor: pointer; }
-.fe-option-active { background: var(--_accent); color: var(--_on-accent); }
-.fe-files { display: flex; flex-direction: column; gap: 6px; }
-.fe-file-item { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
-.fe-file-name { font-weight: 500; overflow-wrap: anywhere; }
-.fe-file-size { color: var(--_muted); font-size: 0.875em; }
-.fe-progress { inline-size: 10em; accent-color: var(--_accent); }
-.fe-dropzone {
-  position: relative; display: flex; flex-direction: column; align-items: center; gap: 4px; text-align: center;
-  background: var(--_field); border: 2px dashed var(--_border); border-radius: var(--_radius); padding: 16px;
-}
-.fe-dropzone-button { font: inherit; font-weight: 600; color: var(--_fg); background: none; border: 0; padding: 0; margin: 0; cursor: pointer; }
-.fe-dropzone-button::after { content: ""; position: absolute; inset: 0; }
-.fe-dropzone-button[disabled] { color: var(--_muted); cursor: not-allowed; }
-.fe-dropzone-over { border-color: var(--_accent-text); background: var(--_surface); }
-.fe-dropzone-invalid { border-color: var(--_error); }
 .fe-tabs { display: flex; flex-direction: column; gap: var(--_gap); }
 .fe-tablist { display: flex; flex-wrap: wrap; gap: 4px; border-block-end: 1px solid var(--_border); }
 .fe-tab {

@@ -17,6 +17,12 @@ export interface ResponseIdStore {
   /** The screen kept for this response, if any. */
   readScreen(responseId: string): PatchResponseRequest | null;
   writeScreen(responseId: string, body: PatchResponseRequest | null): void;
+  /**
+   * The seed of the shuffled lists (issue 25): made at the first view and kept for the tab's session,
+   * so a reload, a resumed response and Back show one order. Kept apart from the response id, since
+   * the first screen shows before the response exists; a reset keeps it (the same person, the same order).
+   */
+  seed(): string;
 }
 
 export function storageKey(publicId: string, externalRef: string | undefined): string {
@@ -33,6 +39,8 @@ export function sessionStore(publicId: string, externalRef: string | undefined):
     }
   };
   const screenKey = `${key}:screen`;
+  const seedKey = `${key}:seed`;
+  let seed: string | undefined;
   const attempt = <T>(work: () => T, otherwise: T): T => {
     try {
       return work();
@@ -56,6 +64,11 @@ export function sessionStore(publicId: string, externalRef: string | undefined):
         const kept = JSON.parse(storage()?.getItem(screenKey) ?? 'null') as KeptScreen | null;
         return kept?.responseId === responseId ? kept.body : null;
       }, null);
+    },
+    seed() {
+      seed ??= attempt(() => storage()?.getItem(seedKey), null) ?? Math.random().toString(36).slice(2);
+      attempt(() => storage()?.setItem(seedKey, seed as string), undefined);
+      return seed;
     },
     writeScreen(responseId, body) {
       attempt(() => {

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { GeocodeSuggestion } from '../../client/types';
 import { useEmbed } from '../context';
 import { format } from '../labels';
+import { usePartStyles } from '../part-styles';
+import { STYLES } from './address-suggest-styles';
 
 /** ARIA state of an address part, from the address group. */
 export interface PartProps {
@@ -39,6 +41,7 @@ export function AddressSuggest({
   onPick: (suggestion: GeocodeSuggestion) => void;
   inputProps: PartProps;
 }) {
+  const styled = usePartStyles<HTMLDivElement>(STYLES);
   const { client, labels, locale } = useEmbed();
   const [options, setOptions] = useState<GeocodeSuggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -120,7 +123,7 @@ export function AddressSuggest({
 
   const expanded = open && options.length > 0;
   return (
-    <div class="fe-combobox">
+    <div class="fe-combobox" ref={styled}>
       <input
         {...inputProps}
         class="fe-input"

@@ -12,6 +12,8 @@ import type { GeocodeSuggestion } from '../../client/types';
 import { useEmbed } from '../context';
 import { errorMessage, Group, type QuestionProps } from '../field';
 import { ADDRESS_PART_LABEL, type Labels } from '../labels';
+import { usePartStyles } from '../part-styles';
+import { STYLES } from './address-styles';
 import type { PartProps } from './address-suggest';
 import { AddressSuggest } from './address-suggest-on-demand';
 
@@ -75,6 +77,7 @@ function partProblems(
 /** An address group: street (with suggestions), line 2, city, state, postal code and country, each labelled. */
 export function Address({ question, value, onChange, required, error, ids }: QuestionProps<'ADDRESS'>) {
   const { labels, locale } = useEmbed();
+  const styled = usePartStyles<HTMLDivElement>(STYLES);
   const { allowedCountries, suggestions } = question.typeConfig;
   const address: AddressAnswer = { ...EMPTY, ...(typeof value === 'object' && value !== null ? value : {}) };
   const countries = useMemo(() => countryOptions(allowedCountries, locale), [allowedCountries, locale]);
@@ -159,7 +162,7 @@ export function Address({ question, value, onChange, required, error, ids }: Que
 
   return (
     <Group ids={ids} prompt={question.prompt} required={required} error={problems ? undefined : error}>
-      <div class="fe-address">
+      <div class="fe-address" ref={styled}>
         {part(
           'line1',
           suggested(

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { FieldIds } from '../field';
 
 export interface ChoiceOption {
@@ -13,6 +14,7 @@ export function ChoiceList({
   isChecked,
   onToggle,
   inline,
+  children,
 }: {
   ids: FieldIds;
   kind: 'radio' | 'checkbox';
@@ -20,6 +22,8 @@ export function ChoiceList({
   isChecked: (value: string) => boolean;
   onToggle: (value: string, checked: boolean) => void;
   inline?: boolean;
+  /** After the options: "Other" and its text field. */
+  children?: ComponentChildren;
 }) {
   return (
     <div class={inline ? 'fe-choices fe-choices-inline' : 'fe-choices'}>
@@ -40,6 +44,7 @@ export function ChoiceList({
           </div>
         );
       })}
+      {children}
     </div>
   );
 }

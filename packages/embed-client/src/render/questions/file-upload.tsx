@@ -10,6 +10,10 @@ import { FormsEngineError } from '../../client/problem';
 import { useEmbed } from '../context';
 import { describedBy, ErrorText, PromptText, type QuestionProps } from '../field';
 import { format, type Labels } from '../labels';
+import { withEnglish } from '../more-words';
+import { usePartStyles } from '../part-styles';
+import { STYLES } from './file-upload-styles';
+import { FILE_UPLOAD_WORDS } from './file-upload-words';
 
 interface Upload {
   key: number;
@@ -77,7 +81,9 @@ export function FileUpload({
   error,
   ids,
 }: QuestionProps<'FILE_UPLOAD'>) {
-  const { labels, session, client, maxFileBytes, locale } = useEmbed();
+  const { labels: shown, session, client, maxFileBytes, locale } = useEmbed();
+  const labels = withEnglish(shown, FILE_UPLOAD_WORDS);
+  const styled = usePartStyles<HTMLLabelElement>(STYLES);
   const { maxFiles, acceptedContentTypes } = question.typeConfig;
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [notices, setNotices] = useState<string[]>([]);
@@ -198,7 +204,7 @@ export function FileUpload({
   );
   return (
     <>
-      <label class="fe-label" id={labelId} for={ids.control}>
+      <label class="fe-label" id={labelId} for={ids.control} ref={styled}>
         <PromptText prompt={question.prompt} required={required} />
       </label>
       {/* The button is stretched over the whole zone: it takes clicks, Enter, Space and drops. */}

@@ -1,0 +1,38 @@
+/**
+ * The stylesheet of the questions loaded on demand (issue 25), added to the embed's shadow root
+ * when the first of them is drawn (`useMoreStyles`), so the first load does not carry it. The same
+ * rules of thumb as `render/styles.ts`: px and em, logical properties, the scheme's variables.
+ */
+export const STYLES = `
+.fe-matrix { inline-size: 100%; }
+.fe-matrix table { border-collapse: collapse; inline-size: 100%; }
+.fe-matrix th, .fe-matrix td { padding: 4px 6px; text-align: center; vertical-align: middle; }
+.fe-matrix thead th { font-weight: 500; font-size: 0.875em; vertical-align: bottom; overflow-wrap: anywhere; }
+.fe-matrix tbody th { text-align: start; font-weight: 500; overflow-wrap: anywhere; }
+.fe-matrix tbody tr { border-block-start: 1px solid var(--_surface); }
+.fe-cell { display: flex; align-items: center; justify-content: center; min-block-size: 44px; min-inline-size: 44px; cursor: pointer; }
+.fe-matrix-missing th, .fe-matrix-missing > legend { color: var(--_error); }
+.fe-matrix-rows { display: flex; flex-direction: column; gap: 16px; }
+.fe-matrix-row { border: 0; min-inline-size: 0; }
+.fe-matrix-row > legend { font-weight: 500; margin-block-end: 4px; }
+.fe-nps .fe-rate { min-inline-size: 44px; }
+@container (max-width: 560px) {
+  .fe-nps { display: grid; grid-template-columns: repeat(6, minmax(44px, 1fr)); }
+}
+.fe-question-body { display: flex; flex-direction: column; gap: 6px; }
+.fe-other-text { margin-inline-start: 28px; inline-size: calc(100% - 28px); }
+.fe-rank-lists { display: flex; flex-direction: column; gap: 12px; }
+.fe-rank-list { display: flex; flex-direction: column; gap: 6px; min-block-size: 44px; }
+.fe-rank-item {
+  display: flex; align-items: center; gap: 8px; padding: 4px 8px; min-block-size: 44px;
+  border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_field);
+}
+.fe-rank-item:focus-visible { outline: 3px solid var(--_focus-ring); outline-offset: 2px; }
+.fe-rank-position { font-weight: 700; min-inline-size: 1.5em; }
+.fe-rank-label { flex: 1; min-inline-size: 0; overflow-wrap: anywhere; }
+.fe-rank-grip { cursor: grab; touch-action: none; user-select: none; color: var(--_muted); padding: 8px 4px; }
+.fe-rank-dragged { opacity: 0.5; }
+.fe-rank-over { border-color: var(--_accent-text); border-style: dashed; }
+.fe-rank-empty { color: var(--_muted); font-size: 0.875em; padding: 10px 0; }
+.fe-rank-item .fe-button-small { flex: none; }
+`;
