@@ -18,12 +18,13 @@ export {
   conditionsInWords,
   hiddenFieldName,
   operatorWords,
+  otherName,
   type QuestionLookup,
   questionLookup,
   requirementInWords,
   visibilityInWords,
 } from './rule-words.ts';
-export { fileTypeName, settingName, settingValue } from './setting-words.ts';
+export { fileTypeName, SHUFFLE_WORDS, settingHint, settingName, settingValue } from './setting-words.ts';
 export {
   isRightToLeft,
   languageLabel,
@@ -40,4 +41,4 @@ export {
   translationOf,
   untranslatedInWords,
 } from './texts.ts';
-export { typeName, widthName } from './type-names.ts';
+export { typeDescription, typeName, widthName } from './type-names.ts';

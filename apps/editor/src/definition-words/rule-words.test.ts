@@ -164,3 +164,106 @@ describe('names', () => {
     expect(sectionName({ title: '' }, 'Tab', 1)).toBe('Tab 2 (untitled)');
   });
 });
+
+describe('rules in words for the grid, ranking, NPS, date-time, time and “Other”', () => {
+  const more = questionLookup({
+    steps: [],
+    tabs: [],
+    questions: [
+      question('grid', {
+        type: 'MATRIX',
+        prompt: 'How satisfied are you?',
+        typeConfig: {
+          rows: [{ value: 'speed', label: 'Speed' }],
+          columns: [
+            { value: 'bad', label: 'Bad' },
+            { value: 'good', label: 'Good' },
+          ],
+          multiple: false,
+          shuffle: 'NONE',
+        },
+      } as never),
+      question('checks', {
+        type: 'MATRIX',
+        prompt: 'Which apply?',
+        typeConfig: {
+          rows: [{ value: 'app', label: 'The app' }],
+          columns: [
+            { value: 'fast', label: 'Fast' },
+            { value: 'cheap', label: 'Cheap' },
+          ],
+          multiple: true,
+          shuffle: 'NONE',
+        },
+      } as never),
+      question('features', {
+        type: 'RANKING',
+        prompt: 'Rank the features',
+        typeConfig: {
+          choices: [
+            { value: 'x', label: 'Feature X' },
+            { value: 'y', label: 'Feature Y' },
+          ],
+          shuffle: 'NONE',
+        },
+      } as never),
+      question('nps', { type: 'NPS', prompt: 'Would you recommend us?' }),
+      question('visit', { type: 'DATE_TIME', prompt: 'When shall we visit?' }),
+      question('call', { type: 'TIME', prompt: 'Best time to call' }),
+      question('source', {
+        type: 'SINGLE_CHOICE',
+        prompt: 'How did you hear of us?',
+        typeConfig: { choices: [{ value: 'web', label: 'Web' }], allowOther: true },
+      } as never),
+      question('tags', {
+        type: 'MULTI_CHOICE',
+        prompt: 'Tags',
+        typeConfig: { choices: [{ value: 'a', label: 'A' }], allowOther: true, otherLabel: 'Something else' },
+      } as never),
+    ],
+  });
+  const condition = (c: Partial<Condition>) => conditionInWords({ source: 'ANSWER', ...c } as Condition, more);
+
+  it('names a grid’s row and its columns by their labels', () => {
+    expect(condition({ questionCode: 'grid', subField: 'speed', operator: 'EQUALS', value: 'good' })).toBe(
+      'the row “Speed” of “How satisfied are you?” is “Good”',
+    );
+    expect(condition({ questionCode: 'grid', subField: 'speed', operator: 'IN', value: ['bad', 'good'] })).toBe(
+      'the row “Speed” of “How satisfied are you?” is one of “Bad” or “Good”',
+    );
+    expect(condition({ questionCode: 'checks', subField: 'app', operator: 'CONTAINS', value: 'fast' })).toBe(
+      'the row “The app” of “Which apply?” includes “Fast”',
+    );
+    expect(condition({ questionCode: 'grid', operator: 'IS_NOT_EMPTY' })).toBe('“How satisfied are you?” is answered');
+  });
+
+  it('says a choice is ranked, scores and moments as numbers and clock times', () => {
+    expect(condition({ questionCode: 'features', operator: 'CONTAINS', value: 'x' })).toBe(
+      '“Feature X” is ranked in “Rank the features”',
+    );
+    expect(condition({ questionCode: 'features', operator: 'NOT_CONTAINS', value: 'y' })).toBe(
+      '“Feature Y” is not ranked in “Rank the features”',
+    );
+    expect(condition({ questionCode: 'nps', operator: 'GREATER_THAN_OR_EQUAL', value: 9 })).toBe(
+      '“Would you recommend us?” is at least 9',
+    );
+    expect(condition({ questionCode: 'visit', operator: 'LESS_THAN', value: '2026-12-01T09:30+01:00' })).toBe(
+      '“When shall we visit?” is before 1 December 2026 at 09:30 (UTC+01:00)',
+    );
+    expect(condition({ questionCode: 'call', operator: 'GREATER_THAN_OR_EQUAL', value: '17:00' })).toBe(
+      '“Best time to call” is at or after 17:00',
+    );
+  });
+
+  it('reads “Other” as chosen or not, by its own label when it has one', () => {
+    expect(condition({ questionCode: 'source', subField: 'other', operator: 'IS_NOT_EMPTY' })).toBe(
+      '“Other” is chosen in “How did you hear of us?”',
+    );
+    expect(condition({ questionCode: 'tags', subField: 'other', operator: 'IS_EMPTY' })).toBe(
+      '“Something else” is not chosen in “Tags”',
+    );
+    expect(condition({ questionCode: 'source', subField: 'other', operator: 'CONTAINS', value: 'radio' })).toBe(
+      'the text of “Other” in “How did you hear of us?” contains “radio”',
+    );
+  });
+});

@@ -1,5 +1,5 @@
 import type { Condition, ConditionScalar, HiddenField, Layout, Question, RuleConfig } from '@forms-engine/schema/rules';
-import { isChoiceType, questionPlaces } from '@forms-engine/schema/rules';
+import { isChoiceType, OTHER_SUBFIELD, questionPlaces } from '@forms-engine/schema/rules';
 import { addressPartName, dateWords, oneLine, questionName, quoted } from './question-words.ts';
 
 /**
@@ -36,8 +36,38 @@ export function hiddenFieldName(field: HiddenField): string {
 const AND = new Intl.ListFormat('en', { type: 'conjunction' });
 const OR = new Intl.ListFormat('en', { type: 'disjunction' });
 
+type Labelled = readonly { value: string; label: string }[];
+
+/** An item of a labelled list by its label (its value when it has none or is not there). */
+function labelWords(items: Labelled | undefined, value: string): string {
+  const item = (items ?? []).find((c) => c.value === value);
+  return quoted(item ? oneLine(item.label) || item.value : value);
+}
+
+/** What “Other (please specify)” is called in a choice question: its own label, else “Other”. */
+export function otherName(question: Question | undefined): string {
+  const label = (question?.typeConfig as { otherLabel?: string } | undefined)?.otherLabel;
+  return oneLine(label ?? '') || 'Other';
+}
+
+/** A date-and-time value in words: "1 December 2026 at 09:30 (UTC+01:00)". */
+function dateTimeWords(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return quoted(value);
+  const offset = value.slice(16);
+  return `${dateWords(value.slice(0, 10))} at ${value.slice(11, 16)}${offset ? ` (UTC${offset})` : ''}`;
+}
+
 /** One value as the question's answers read: a choice by its label, yes/no by the labels, dates in words. */
-function valueWords(value: ConditionScalar, question: Question | undefined): string {
+function valueWords(value: ConditionScalar, question: Question | undefined, subField?: string): string {
+  // A grid's row holds its columns' values.
+  if (question?.type === 'MATRIX' && subField && typeof value === 'string')
+    return labelWords((question.typeConfig as { columns?: Labelled }).columns, value);
+  if (subField) return typeof value === 'string' ? quoted(value) : String(value);
+  if (question?.type === 'RANKING' && typeof value === 'string')
+    return labelWords((question.typeConfig as { choices?: Labelled }).choices, value);
+  if (question?.type === 'DATE_TIME' && typeof value === 'string') return dateTimeWords(value);
+  // A time of day reads as a clock does: 17:00.
+  if (question?.type === 'TIME' && typeof value === 'string' && /^\d{2}:\d{2}$/.test(value)) return value;
   if (question?.type === 'YES_NO' && typeof value === 'boolean') {
     const config = question.typeConfig;
     return quoted(value ? oneLine(config.yesLabel ?? '') || 'Yes' : oneLine(config.noLabel ?? '') || 'No');
@@ -54,16 +84,40 @@ function valueWords(value: ConditionScalar, question: Question | undefined): str
 }
 
 const isDate = (question: Question | undefined) => question?.type === 'DATE';
-const isMulti = (question: Question | undefined) => question?.type === 'MULTI_CHOICE';
+const isMoment = (question: Question | undefined) => question?.type === 'DATE_TIME' || question?.type === 'TIME';
+const isMulti = (question: Question | undefined, subField?: string) =>
+  subField
+    ? question?.type === 'MATRIX' && (question.typeConfig as { multiple?: boolean }).multiple === true
+    : question?.type === 'MULTI_CHOICE';
 
-/** The verb phrase of an operator for the kind of answer it reads. */
+/**
+ * The verb phrase of an operator for the kind of answer it reads (with `subField`, the part read:
+ * a grid's row reads as one choice, or several with `multiple`; an address part and the text of
+ * “Other” as text).
+ */
 export function operatorWords(
   operator: Condition['operator'],
   question: Question | undefined,
   external: boolean,
+  subField?: string,
 ): string {
-  const multi = isMulti(question);
+  const multi = isMulti(question, subField);
+  // “Other” is there or not: chosen (with its text) or not chosen.
+  if (subField === OTHER_SUBFIELD && question && isChoiceType(question.type)) {
+    if (operator === 'IS_NOT_EMPTY') return 'is chosen';
+    if (operator === 'IS_EMPTY') return 'is not chosen';
+  }
+  if (subField && question?.type !== 'MATRIX') question = undefined;
   const date = isDate(question);
+  const moment = isMoment(question);
+  if (question?.type === 'RANKING' && (operator === 'CONTAINS' || operator === 'NOT_CONTAINS'))
+    return operator === 'CONTAINS' ? 'ranks' : 'does not rank';
+  if (moment) {
+    if (operator === 'GREATER_THAN') return 'is after';
+    if (operator === 'GREATER_THAN_OR_EQUAL') return 'is at or after';
+    if (operator === 'LESS_THAN') return 'is before';
+    if (operator === 'LESS_THAN_OR_EQUAL') return 'is at or before';
+  }
   switch (operator) {
     case 'EQUALS':
       return multi ? 'is exactly' : 'is';
@@ -108,6 +162,10 @@ function subjectWords(condition: Condition, question: Question | undefined, look
   if (!condition.questionCode) return 'a question not chosen yet';
   if (!question) return 'a question that is no longer in the form';
   const name = quoted(questionName(question));
+  if (condition.subField && question.type === 'MATRIX')
+    return `the row ${labelWords((question.typeConfig as { rows?: Labelled }).rows, condition.subField)} of ${name}`;
+  if (condition.subField === OTHER_SUBFIELD && isChoiceType(question.type))
+    return `the text of ${quoted(otherName(question))} in ${name}`;
   if (condition.subField) return `the ${addressPartName(condition.subField)} of ${name}`;
   return name;
 }
@@ -118,10 +176,14 @@ export function conditionInWords(condition: Condition, lookup: QuestionLookup): 
   const external = condition.source === 'EXTERNAL_REF' || condition.source === 'HIDDEN_FIELD';
   const question = condition.source === 'ANSWER' && condition.questionCode ? lookup(condition.questionCode) : undefined;
   const subject = subjectWords(condition, question, lookup);
-  // A part of an address is text, whatever the question's type.
-  const reads = condition.subField ? undefined : question;
-  const verb = operatorWords(condition.operator, reads, external);
-  if (condition.operator === 'IS_EMPTY' || condition.operator === 'IS_NOT_EMPTY') return `${subject} ${verb}`;
+  const { subField } = condition;
+  // A part of an address and the text of “Other” are text, whatever the question's type; a grid's row reads its columns.
+  const reads = subField && question?.type !== 'MATRIX' ? undefined : question;
+  const verb = operatorWords(condition.operator, question, external, subField);
+  const unary = condition.operator === 'IS_EMPTY' || condition.operator === 'IS_NOT_EMPTY';
+  if (question && subField === OTHER_SUBFIELD && isChoiceType(question.type) && unary)
+    return `${quoted(otherName(question))} is ${condition.operator === 'IS_EMPTY' ? 'not ' : ''}chosen in ${quoted(questionName(question))}`;
+  if (unary) return `${subject} ${verb}`;
   // A consent is ticked or not: "is ticked" reads better than "is yes".
   if (reads?.type === 'CONSENT' && typeof condition.value === 'boolean') {
     const ticked = condition.operator === 'NOT_EQUALS' ? !condition.value : condition.value;
@@ -132,7 +194,10 @@ export function conditionInWords(condition: Condition, lookup: QuestionLookup): 
   if (value === undefined || (Array.isArray(value) && value.length === 0))
     return `${subject} ${verb} (no value chosen yet)`;
   const values = (Array.isArray(value) ? value : [value]) as ConditionScalar[];
-  const words = values.map((item) => valueWords(item, reads));
+  const words = values.map((item) => valueWords(item, reads, subField));
+  // “Feature X” is ranked in “Rank these”: the choice is the subject a builder thinks of.
+  if (reads?.type === 'RANKING' && (condition.operator === 'CONTAINS' || condition.operator === 'NOT_CONTAINS'))
+    return `${OR.format(words)} ${condition.operator === 'CONTAINS' ? 'is' : 'is not'} ranked in ${subject}`;
   return `${subject} ${verb} ${OR.format(words)}`;
 }
 

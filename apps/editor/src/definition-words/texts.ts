@@ -1,6 +1,8 @@
 import {
   DEFAULT_LANGUAGE,
   type ElementTexts,
+  LABELLED_LISTS,
+  type LabelledList,
   type Layout,
   languagesOf,
   type Question,
@@ -53,14 +55,21 @@ export const TEXT_LIMITS = {
   noLabel: 200,
   minLabel: 200,
   maxLabel: 200,
+  otherLabel: 200,
   choice: 200,
 } as const;
 
 const LONG_SETTINGS = new Set(['label', 'body']);
 
 type Choice = { value: string; label: string };
-const choicesOf = (question: Question): readonly Choice[] =>
-  ((question.typeConfig as { choices?: readonly Choice[] }).choices ?? []).filter(Boolean);
+const itemsOf = (question: Question, list: LabelledList): readonly Choice[] =>
+  ((question.typeConfig as Partial<Record<LabelledList, readonly Choice[]>>)[list] ?? []).filter(Boolean);
+
+const isLabelledList = (key: string | undefined): key is LabelledList =>
+  (LABELLED_LISTS as readonly string[]).includes(key ?? '');
+
+/** What one item of each list is called: "Choice 2", "Row 1", "Column 3". */
+const ITEM_NOUNS: Record<LabelledList, string> = { choices: 'choice', rows: 'row', columns: 'column' };
 
 /** A step or tab named by its title, in a sentence: `step “About you”`. */
 const sectionWords = (kind: 'step' | 'tab', title: string) => `${kind} ${quoted(oneLine(title))}`;
@@ -82,7 +91,7 @@ export function translatableTexts(
     texts.push({
       ...text,
       key: `${text.id}.${text.field}`,
-      name: text.name ?? `the ${text.part.toLowerCase()} of ${text.element}`,
+      name: text.name ?? `the ${text.part.charAt(0).toLowerCase()}${text.part.slice(1)} of ${text.element}`,
     });
   };
   walkDefinition(definition, (walked) => {
@@ -115,15 +124,16 @@ export function translatableTexts(
     add({ id: question.id, field: 'prompt', source: question.prompt ?? '', element, part: 'Prompt', ...long });
     const config = (question.typeConfig ?? {}) as Record<string, unknown>;
     for (const setting of TYPE_CONFIG_TEXTS[question.type] ?? []) {
-      if (setting === 'choices') {
-        choicesOf(question).forEach((choice, index) => {
+      if (isLabelledList(setting)) {
+        const noun = ITEM_NOUNS[setting];
+        itemsOf(question, setting).forEach((choice, index) => {
           add({
             id: question.id,
-            field: `typeConfig.choices.${choice.value}`,
+            field: `typeConfig.${setting}.${choice.value}`,
             source: choice.label,
             element,
-            part: `Choice ${index + 1}`,
-            name: `the choice ${quoted(oneLine(choice.label) || choice.value)} of ${element}`,
+            part: `${noun[0]?.toUpperCase()}${noun.slice(1)} ${index + 1}`,
+            name: `the ${noun} ${quoted(oneLine(choice.label) || choice.value)} of ${element}`,
             long: false,
             maxLength: TEXT_LIMITS.choice,
           });
@@ -179,7 +189,7 @@ export function translationOf(
   const [first, second, ...rest] = text.field.split('.');
   if (first !== 'typeConfig') return element[first as 'title' | 'body' | 'prompt' | 'sectionTitle'] || undefined;
   const value = element.typeConfig?.[second ?? ''];
-  if (second === 'choices') {
+  if (isLabelledList(second)) {
     const label = typeof value === 'object' && value ? value[rest.join('.')] : undefined;
     return label || undefined;
   }

@@ -25,6 +25,34 @@ const QUESTION_TYPE_LABELS: Record<QuestionTypeName, string> = {
   TIME: 'Time',
 };
 
+/** One line under each type's name in "Add question": what a respondent gives. */
+const QUESTION_TYPE_DESCRIPTIONS: Record<QuestionTypeName, string> = {
+  SHORT_TEXT: 'One line of text, such as a name.',
+  LONG_TEXT: 'Several lines of text, for comments.',
+  NUMBER: 'A number, with limits and a unit if you like.',
+  EMAIL: 'An email address, checked as one.',
+  PHONE: 'A phone number.',
+  URL: 'A web address.',
+  DATE: 'A day from a calendar.',
+  SINGLE_CHOICE: 'One choice from a list shown in full.',
+  MULTI_CHOICE: 'Any number of choices from a list.',
+  DROPDOWN: 'One choice from a list that opens.',
+  YES_NO: 'Yes or no.',
+  RATING: 'A score on a scale, such as 1 to 5.',
+  FILE_UPLOAD: 'One or more files.',
+  ADDRESS: 'A postal address, with suggestions.',
+  CONSENT: 'A box to tick to agree.',
+  STATEMENT: 'Text to read, with nothing to answer.',
+  MATRIX: 'Several statements, each answered on the same scale of columns.',
+  RANKING: 'Choices put in order of preference.',
+  NPS: 'How likely to recommend you, from 0 to 10.',
+  DATE_TIME: 'A day and a time, in the respondent’s time zone.',
+  TIME: 'A time of day.',
+};
+
+/** What a question of the type asks for, in one line; an unknown type has none. */
+export const typeDescription = (type: string): string => QUESTION_TYPE_DESCRIPTIONS[type as QuestionTypeName] ?? '';
+
 /** What the editor calls each width a question can take in a row. */
 const QUESTION_WIDTH_LABELS: Record<QuestionWidth, string> = {
   FULL: 'Full row',

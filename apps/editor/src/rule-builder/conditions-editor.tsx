@@ -1,9 +1,51 @@
 import type { Condition, HiddenField, Question, Rule } from '@forms-engine/schema';
-import { ADDRESS_FIELDS, COMBINATORS, isListOperator, isUnaryOperator } from '@forms-engine/schema/rules';
-import { ADDRESS_PART_NAMES, hiddenFieldName, operatorWords, questionName } from '../definition-words/index.ts';
+import {
+  ADDRESS_FIELDS,
+  COMBINATORS,
+  isListOperator,
+  isUnaryOperator,
+  OTHER_SUBFIELD,
+} from '@forms-engine/schema/rules';
+import {
+  ADDRESS_PART_NAMES,
+  hiddenFieldName,
+  oneLine,
+  operatorWords,
+  otherName,
+  questionName,
+} from '../definition-words/index.ts';
 import { FieldErrors } from '../ui/field-errors.tsx';
 import { ValueInput } from './value-input.tsx';
-import { operatorsFor } from './words.ts';
+import { allowsOther, operatorsFor, rowsOf } from './words.ts';
+
+/**
+ * The parts of an answer a condition can read besides the whole (its `subField`): an address's
+ * parts, a grid's rows, the text of “Other”. Undefined when the answer has none.
+ */
+function partsOf(question: Question | undefined, subField: string | undefined) {
+  if (question?.type === 'ADDRESS')
+    return {
+      label: 'Address part',
+      whole: 'The whole address',
+      missing: 'A part of the address this editor does not know',
+      parts: ADDRESS_FIELDS.map((part) => ({ value: part, label: ADDRESS_PART_NAMES[part] })),
+    };
+  if (question?.type === 'MATRIX')
+    return {
+      label: 'Row',
+      whole: 'The whole grid (answered or not)',
+      missing: 'A row that is no longer in the grid',
+      parts: rowsOf(question).map((row) => ({ value: row.value, label: oneLine(row.label) || row.value })),
+    };
+  if (allowsOther(question) || (question && subField === OTHER_SUBFIELD))
+    return {
+      label: 'Which answer',
+      whole: 'The choices',
+      missing: 'A part this editor does not know',
+      parts: [{ value: OTHER_SUBFIELD, label: `“${otherName(question)}” and its text` }],
+    };
+  return undefined;
+}
 
 export interface ConditionsEditorProps {
   /** Starts every control's id: `visibility` gives `visibility-combinator`, `visibility-condition-0-source`. */
@@ -106,6 +148,8 @@ export function ConditionsEditor({
           const missing = condition.source === 'ANSWER' && !question;
           const sourceErrors = [...fieldErrors(`${base}.questionCode`), ...fieldErrors(`${base}.key`)];
           const operatorErrors = fieldErrors(`${base}.operator`);
+          const subFieldErrors = fieldErrors(`${base}.subField`);
+          const parts = partsOf(question, condition.subField);
           const valueErrors = fieldErrors(`${base}.value`).concat(
             Array.isArray(condition.value) ? condition.value.flatMap((_, i) => fieldErrors(`${base}.value.${i}`)) : [],
           );
@@ -188,24 +232,30 @@ export function ConditionsEditor({
                     </select>
                     <FieldErrors id={`${id}-source-errors`} errors={sourceErrors} />
                   </div>
-                  {question?.type === 'ADDRESS' && (
+                  {parts && (
                     <div className="field">
-                      <label htmlFor={`${id}-subfield`}>Address part</label>
+                      <label htmlFor={`${id}-subfield`}>{parts.label}</label>
                       <select
                         id={`${id}-subfield`}
                         value={condition.subField ?? ''}
+                        aria-invalid={subFieldErrors.length > 0 || undefined}
+                        aria-describedby={subFieldErrors.length > 0 ? `${id}-subfield-errors` : undefined}
                         onChange={(event) => {
                           const subField = event.target.value || undefined;
                           updateCondition(index, { subField, ...reset(question, subField) }, `${id}.subField`);
                         }}
                       >
-                        <option value="">The whole address</option>
-                        {ADDRESS_FIELDS.map((part) => (
-                          <option key={part} value={part}>
-                            {ADDRESS_PART_NAMES[part]}
+                        <option value="">{parts.whole}</option>
+                        {condition.subField && !parts.parts.some((part) => part.value === condition.subField) && (
+                          <option value={condition.subField}>{parts.missing}</option>
+                        )}
+                        {parts.parts.map((part) => (
+                          <option key={part.value} value={part.value}>
+                            {part.label}
                           </option>
                         ))}
                       </select>
+                      <FieldErrors id={`${id}-subfield-errors`} errors={subFieldErrors} />
                     </div>
                   )}
                   <div className="field">
@@ -227,11 +277,7 @@ export function ConditionsEditor({
                     >
                       {operators.map((operator) => (
                         <option key={operator} value={operator}>
-                          {operatorWords(
-                            operator,
-                            condition.subField ? undefined : question,
-                            condition.source !== 'ANSWER',
-                          )}
+                          {operatorWords(operator, question, condition.source !== 'ANSWER', condition.subField)}
                         </option>
                       ))}
                     </select>
@@ -243,7 +289,7 @@ export function ConditionsEditor({
                       <ValueInput
                         id={`${id}-value`}
                         condition={condition}
-                        question={condition.source === 'ANSWER' && !condition.subField ? question : undefined}
+                        question={condition.source === 'ANSWER' ? question : undefined}
                         describedBy={valueErrors.length > 0 ? `${id}-value-errors` : undefined}
                         invalid={valueErrors.length > 0}
                         onChange={(value) => updateCondition(index, { value }, `${id}.value`)}

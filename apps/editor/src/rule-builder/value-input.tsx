@@ -1,10 +1,11 @@
 import type { Condition, Question } from '@forms-engine/schema';
-import { isListOperator } from '@forms-engine/schema/rules';
+import { isDateTime, isListOperator, wallClockOf, withLocalOffset } from '@forms-engine/schema/rules';
 import { oneLine } from '../definition-words/index.ts';
 import { ListInput } from '../ui/list-input.tsx';
-import { choicesOf } from './words.ts';
+import { valueChoicesOf } from './words.ts';
 
-const NUMERIC = new Set(['NUMBER', 'RATING']);
+const NUMERIC = new Set(['NUMBER', 'RATING', 'NPS']);
+const NPS_SCORES = Array.from({ length: 11 }, (_, score) => score);
 
 /** A value as the question's answers are: numbers for numbers and ratings. */
 function parseValue(text: string, question: Question | undefined): string | number {
@@ -17,21 +18,23 @@ function parseValue(text: string, question: Question | undefined): string | numb
 export function ValueInput({
   id,
   condition,
-  question,
+  question: read,
   describedBy,
   invalid,
   onChange,
 }: {
   id: string;
   condition: Condition;
-  /** The question read, when the condition reads a whole answer (not the external reference or an address part). */
+  /** The question read (undefined: the external reference or a hidden field); with `condition.subField`, a part of its answer. */
   question: Question | undefined;
   describedBy: string | undefined;
   invalid: boolean;
   onChange: (value: Condition['value']) => void;
 }) {
   const list = isListOperator(condition.operator);
-  const choices = choicesOf(question);
+  const choices = valueChoicesOf(read, condition.subField);
+  // A part of an address and the text of “Other” are text; a grid's row is one of its columns.
+  const question = condition.subField ? undefined : read;
   const aria = { 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined };
   if (choices) {
     const selected = Array.isArray(condition.value)
@@ -78,6 +81,38 @@ export function ValueInput({
       </select>
     );
   }
+  if (question?.type === 'NPS' && !list) {
+    return (
+      <select
+        id={id}
+        {...aria}
+        value={condition.value === undefined ? '' : String(condition.value)}
+        onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
+      >
+        <option value="">Choose…</option>
+        {NPS_SCORES.map((score) => (
+          <option key={score} value={score}>
+            {score}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (question?.type === 'DATE_TIME' && !list) {
+    const value = typeof condition.value === 'string' && isDateTime(condition.value) ? condition.value : undefined;
+    return (
+      <input
+        id={id}
+        {...aria}
+        type="datetime-local"
+        title="In your time zone, saved with its offset"
+        value={value ? wallClockOf(value) : ''}
+        onChange={(event) =>
+          onChange(event.target.value === '' ? undefined : withLocalOffset(event.target.value.slice(0, 16)))
+        }
+      />
+    );
+  }
   if (list) {
     const items = Array.isArray(condition.value) ? condition.value.map(String) : [];
     return (
@@ -88,15 +123,24 @@ export function ValueInput({
         describedBy={describedBy}
         invalid={invalid}
         validate={(item) =>
-          question && NUMERIC.has(question.type) && !Number.isFinite(Number(item))
-            ? `“${item}” is not a number.`
-            : undefined
+          question?.type === 'NPS' && !/^(10|\d)$/.test(item.trim())
+            ? `“${item}” is not a score from 0 to 10.`
+            : question && NUMERIC.has(question.type) && !Number.isFinite(Number(item))
+              ? `“${item}” is not a number.`
+              : undefined
         }
         onChange={(next) => onChange(next.map((item) => parseValue(item, question)))}
       />
     );
   }
-  const type = question?.type === 'DATE' ? 'date' : question && NUMERIC.has(question.type) ? 'number' : 'text';
+  const type =
+    question?.type === 'DATE'
+      ? 'date'
+      : question?.type === 'TIME'
+        ? 'time'
+        : question && NUMERIC.has(question.type)
+          ? 'number'
+          : 'text';
   return (
     <input
       id={id}

@@ -1,5 +1,5 @@
 import type { HiddenField, Question } from '@forms-engine/schema';
-import { isChoiceType, type Operator } from '@forms-engine/schema/rules';
+import { isChoiceType, type Operator, OTHER_SUBFIELD } from '@forms-engine/schema/rules';
 import { type QuestionLookup, questionLookup } from '../definition-words/index.ts';
 
 /**
@@ -13,9 +13,26 @@ export interface Choice {
 }
 
 export function choicesOf(question: Question | undefined): Choice[] | undefined {
-  if (!question || !isChoiceType(question.type)) return undefined;
+  if (!question || !(isChoiceType(question.type) || question.type === 'RANKING')) return undefined;
   return (question.typeConfig as { choices?: Choice[] }).choices ?? [];
 }
+
+/** A grid's rows, which its conditions name in `subField`. */
+export const rowsOf = (question: Question | undefined): Choice[] =>
+  question?.type === 'MATRIX' ? ((question.typeConfig as { rows?: Choice[] }).rows ?? []) : [];
+
+/** The values a condition's value is picked from: a question's choices, or a grid's columns under a row. */
+export function valueChoicesOf(question: Question | undefined, subField: string | undefined): Choice[] | undefined {
+  if (question?.type === 'MATRIX')
+    return subField ? ((question.typeConfig as { columns?: Choice[] }).columns ?? []) : undefined;
+  return subField ? undefined : choicesOf(question);
+}
+
+/** Whether the choice question offers “Other (please specify)”, which a condition can read. */
+export const allowsOther = (question: Question | undefined): boolean =>
+  question !== undefined &&
+  isChoiceType(question.type) &&
+  (question.typeConfig as { allowOther?: boolean }).allowOther === true;
 
 /** The lookup by code over a list of questions (the draft's), and its hidden fields by key. */
 export const lookupOf = (questions: readonly Question[], hiddenFields: readonly HiddenField[] = []): QuestionLookup =>
@@ -43,14 +60,30 @@ export function operatorsFor(question: Question | undefined, subField?: string):
   switch (question.type) {
     case 'NUMBER':
     case 'RATING':
+    case 'NPS':
       return [...ORDERED.slice(0, 6), 'IN', 'NOT_IN', ...ANSWERED];
     case 'DATE':
+    case 'DATE_TIME':
+    case 'TIME':
       return ORDERED;
+    case 'MATRIX': {
+      // A row holds one column (several with `multiple`); the whole grid is only answered or not.
+      if (!subField) return ANSWERED;
+      const multiple = (question.typeConfig as { multiple?: boolean }).multiple === true;
+      return multiple
+        ? ['CONTAINS', 'NOT_CONTAINS', 'IN', 'NOT_IN', ...ANSWERED]
+        : ['EQUALS', 'NOT_EQUALS', 'IN', 'NOT_IN', ...ANSWERED];
+    }
+    case 'RANKING':
+      return ['CONTAINS', 'NOT_CONTAINS', ...ANSWERED];
     case 'SINGLE_CHOICE':
     case 'DROPDOWN':
-      return ['EQUALS', 'NOT_EQUALS', 'IN', 'NOT_IN', ...ANSWERED];
     case 'MULTI_CHOICE':
-      return ['CONTAINS', 'NOT_CONTAINS', 'IN', 'NOT_IN', ...ANSWERED];
+      // “Other” is chosen when its text is (an empty Other is no answer); its text is text.
+      if (subField === OTHER_SUBFIELD) return ['IS_NOT_EMPTY', 'IS_EMPTY', 'CONTAINS', 'NOT_CONTAINS'];
+      return question.type === 'MULTI_CHOICE'
+        ? ['CONTAINS', 'NOT_CONTAINS', 'IN', 'NOT_IN', ...ANSWERED]
+        : ['EQUALS', 'NOT_EQUALS', 'IN', 'NOT_IN', ...ANSWERED];
     case 'YES_NO':
       return ['EQUALS', 'NOT_EQUALS', ...ANSWERED];
     case 'CONSENT':

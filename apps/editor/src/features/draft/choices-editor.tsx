@@ -1,10 +1,23 @@
+import type { LabelledList } from '@forms-engine/schema/rules';
 import { useState } from 'react';
 import type { Choice } from '../../rule-builder/words.ts';
 import { FieldErrors } from '../../ui/field-errors.tsx';
+import { ITEM_WORDS } from './codes.ts';
 import { tokensInWords } from './recall.ts';
 import { InsertAnswer, type Recall, Recalls } from './text-input.tsx';
 
+/** The words of each list: "Choice 2 label", "Add row", "Columns, one per line". */
+const NOUNS: Record<LabelledList, { one: string; many: string }> = {
+  choices: { one: 'choice', many: 'choices' },
+  rows: { one: 'row', many: 'rows' },
+  columns: { one: 'column', many: 'columns' },
+};
+
+const capital = (text: string) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
+
 interface Props {
+  /** Which list of the question this is (a grid has rows and columns); choices when absent. */
+  list?: LabelledList;
   choices: Choice[];
   path: string;
   fieldErrors: (path: string) => string[];
@@ -29,8 +42,21 @@ const linesOf = (text: string) =>
  * The choices of a choice question: label and stored value each (the value follows the label
  * until it is typed), add one or several at once (a pasted list, one per line), remove, reorder.
  */
-export function ChoicesEditor({ choices, path, fieldErrors, onChange, onLabel, onValue, onPaste, recall }: Props) {
+export function ChoicesEditor({
+  list = 'choices',
+  choices,
+  path,
+  fieldErrors,
+  onChange,
+  onLabel,
+  onValue,
+  onPaste,
+  recall,
+}: Props) {
   const [several, setSeveral] = useState('');
+  const { one, many } = NOUNS[list];
+  const One = capital(one);
+  const words = ITEM_WORDS[list];
   const move = (index: number, offset: number) => {
     const next = [...choices];
     const [moved] = next.splice(index, 1);
@@ -40,17 +66,17 @@ export function ChoicesEditor({ choices, path, fieldErrors, onChange, onLabel, o
   const nextNumber = () => {
     const used = new Set(choices.map((choice) => choice.value));
     let n = choices.length + 1;
-    while (used.has(`option_${n}`)) n++;
+    while (used.has(`${words.value}_${n}`)) n++;
     return n;
   };
   return (
     <fieldset>
-      <legend>Choices</legend>
-      <FieldErrors id="choices-errors" errors={fieldErrors(path)} />
-      <p className="muted hint" id="choices-hint">
-        Paste a list into a label to add one choice per line; pasted over a label's selected text, the list replaces
-        that choice. Choices the editor made (Option 1, Option 2) make way for a pasted list. A value follows its label
-        until you change it.
+      <legend>{capital(many)}</legend>
+      <FieldErrors id={`${many}-errors`} errors={fieldErrors(path)} />
+      <p className="muted hint" id={`${many}-hint`}>
+        Paste a list into a label to add one {one} per line; pasted over a label's selected text, the list replaces that{' '}
+        {one}. {capital(many)} the editor made ({words.label} 1, {words.label} 2) make way for a pasted list. A value
+        follows its label until you change it.
       </p>
       <ol>
         {choices.map((choice, index) => {
@@ -60,13 +86,13 @@ export function ChoicesEditor({ choices, path, fieldErrors, onChange, onLabel, o
             // biome-ignore lint/suspicious/noArrayIndexKey: a choice's value is edited in place, so it cannot be its key
             <li key={index} className="row choice">
               <div className="field">
-                <label htmlFor={`choice-label-${index}`} id={`choice-label-${index}-label`}>
-                  Choice {index + 1} label
+                <label htmlFor={`${one}-label-${index}`} id={`${one}-label-${index}-label`}>
+                  {One} {index + 1} label
                 </label>
                 <input
-                  id={`choice-label-${index}`}
+                  id={`${one}-label-${index}`}
                   value={choice.label}
-                  aria-describedby={['choices-hint', labelErrors.length ? `choice-label-${index}-errors` : '']
+                  aria-describedby={[`${many}-hint`, labelErrors.length ? `${one}-label-${index}-errors` : '']
                     .filter(Boolean)
                     .join(' ')}
                   aria-invalid={labelErrors.length > 0 || undefined}
@@ -88,35 +114,37 @@ export function ChoicesEditor({ choices, path, fieldErrors, onChange, onLabel, o
                 {recall && (
                   <>
                     <InsertAnswer
-                      labelId={`choice-label-${index}-label`}
+                      labelId={`${one}-label-${index}-label`}
                       options={recall.options}
-                      input={() => document.getElementById(`choice-label-${index}`) as HTMLInputElement | null}
+                      input={() => document.getElementById(`${one}-label-${index}`) as HTMLInputElement | null}
                       value={choice.label}
                       onChange={(label) => onLabel(index, label)}
                     />
                     <Recalls
-                      id={`choice-label-${index}-recalls`}
+                      id={`${one}-label-${index}-recalls`}
                       recalls={tokensInWords(recall.definition, choice.label)}
                     />
                   </>
                 )}
-                <FieldErrors id={`choice-label-${index}-errors`} errors={labelErrors} />
+                <FieldErrors id={`${one}-label-${index}-errors`} errors={labelErrors} />
               </div>
               <div className="field">
-                <label htmlFor={`choice-value-${index}`}>Choice {index + 1} value</label>
+                <label htmlFor={`${one}-value-${index}`}>
+                  {One} {index + 1} value
+                </label>
                 <input
-                  id={`choice-value-${index}`}
+                  id={`${one}-value-${index}`}
                   value={choice.value}
                   aria-invalid={valueErrors.length > 0 || undefined}
-                  aria-describedby={valueErrors.length > 0 ? `choice-value-${index}-errors` : undefined}
+                  aria-describedby={valueErrors.length > 0 ? `${one}-value-${index}-errors` : undefined}
                   onChange={(event) => onValue(index, event.target.value)}
                 />
-                <FieldErrors id={`choice-value-${index}-errors`} errors={valueErrors} />
+                <FieldErrors id={`${one}-value-${index}-errors`} errors={valueErrors} />
               </div>
               <button
                 type="button"
-                aria-label={`Move choice ${index + 1} up`}
-                title={`Move choice ${index + 1} up`}
+                aria-label={`Move ${one} ${index + 1} up`}
+                title={`Move ${one} ${index + 1} up`}
                 disabled={index === 0}
                 onClick={() => move(index, -1)}
               >
@@ -124,8 +152,8 @@ export function ChoicesEditor({ choices, path, fieldErrors, onChange, onLabel, o
               </button>
               <button
                 type="button"
-                aria-label={`Move choice ${index + 1} down`}
-                title={`Move choice ${index + 1} down`}
+                aria-label={`Move ${one} ${index + 1} down`}
+                title={`Move ${one} ${index + 1} down`}
                 disabled={index === choices.length - 1}
                 onClick={() => move(index, 1)}
               >
@@ -133,7 +161,7 @@ export function ChoicesEditor({ choices, path, fieldErrors, onChange, onLabel, o
               </button>
               <button
                 type="button"
-                aria-label={`Remove choice ${index + 1}`}
+                aria-label={`Remove ${one} ${index + 1}`}
                 onClick={() => onChange(choices.filter((_, i) => i !== index))}
               >
                 Remove
@@ -145,21 +173,21 @@ export function ChoicesEditor({ choices, path, fieldErrors, onChange, onLabel, o
       <div className="actions">
         <button
           type="button"
-          id="choices-add"
+          id={`${many}-add`}
           onClick={() => {
             const n = nextNumber();
-            onChange([...choices, { value: `option_${n}`, label: `Option ${n}` }]);
+            onChange([...choices, { value: `${words.value}_${n}`, label: `${words.label} ${n}` }]);
           }}
         >
-          Add choice
+          Add {one}
         </button>
       </div>
       <details className="several">
-        <summary>Add several choices at once</summary>
+        <summary>Add several {many} at once</summary>
         <div className="field">
-          <label htmlFor="choices-several">Choices, one per line</label>
+          <label htmlFor={`${many}-several`}>{capital(many)}, one per line</label>
           <textarea
-            id="choices-several"
+            id={`${many}-several`}
             rows={4}
             value={several}
             onChange={(event) => setSeveral(event.target.value)}
@@ -173,7 +201,7 @@ export function ChoicesEditor({ choices, path, fieldErrors, onChange, onLabel, o
             setSeveral('');
           }}
         >
-          Add these choices
+          Add these {many}
         </button>
       </details>
     </fieldset>

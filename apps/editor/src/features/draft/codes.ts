@@ -1,5 +1,5 @@
 import type { Condition, Definition, Question, RuleConfig } from '@forms-engine/schema';
-import { walkDefinition } from '@forms-engine/schema/rules';
+import { type LabelledList, walkDefinition } from '@forms-engine/schema/rules';
 import type { Choice } from '../../rule-builder/words.ts';
 import { type ContainerRef, questionsOf, updateAt, updateQuestion } from './model.ts';
 import { renameTokens } from './recall.ts';
@@ -132,34 +132,56 @@ export function setPrompt(
   return setCode(withPrompt, ref, index, code, conditionsReading(definition, question.code), question.code);
 }
 
-const choicesOf = (question: Question | undefined): Choice[] =>
-  ((question?.typeConfig ?? {}) as { choices?: Choice[] }).choices ?? [];
-
-/** Replaces `from` by `to` in the values of conditions that read `code`. */
-function renameValue(definition: Definition, code: string, from: string, to: string): Definition {
-  const swap = (value: Condition['value']) =>
-    Array.isArray(value) ? value.map((item) => (item === from ? to : item)) : value === from ? to : value;
-  return updateConditions(definition, conditionsReading(definition, code), (condition) =>
-    condition.subField ? condition : { ...condition, value: swap(condition.value) },
-  );
-}
+/** The items of one labelled list of a question (its choices, a grid's rows or columns). */
+const itemsOf = (question: Question | undefined, list: LabelledList = 'choices'): Choice[] =>
+  ((question?.typeConfig ?? {}) as Partial<Record<LabelledList, Choice[]>>)[list] ?? [];
 
 /**
- * Changes one choice. A new value carries the choice's translations (translations.ts), unless
- * another choice has (or had) that value: the draft then has a problem to fix, and the
+ * Replaces `from` by `to` where the conditions reading `code` use a value of `list`: a choice's
+ * or a column's value in what they compare with (a grid's columns are compared per row, under a
+ * `subField`), a row's value in the `subField` that names the row.
+ */
+function renameValue(
+  definition: Definition,
+  code: string,
+  from: string,
+  to: string,
+  list: LabelledList = 'choices',
+): Definition {
+  const swap = (value: Condition['value']) =>
+    Array.isArray(value) ? value.map((item) => (item === from ? to : item)) : value === from ? to : value;
+  return updateConditions(definition, conditionsReading(definition, code), (condition) => {
+    if (list === 'rows') return condition.subField === from ? { ...condition, subField: to } : condition;
+    // A column's value is compared under a row; a choice's with the whole answer.
+    const compared = list === 'columns' ? condition.subField !== undefined : condition.subField === undefined;
+    return compared ? { ...condition, value: swap(condition.value) } : condition;
+  });
+}
+
+/** What the editor calls an item of each list: its placeholders ("Row 2", `row_2`) and its slugs' fallback. */
+export const ITEM_WORDS: Record<LabelledList, { label: string; value: string }> = {
+  choices: { label: 'Option', value: 'option' },
+  rows: { label: 'Row', value: 'row' },
+  columns: { label: 'Column', value: 'column' },
+};
+
+/**
+ * Changes one item of `list`. A new value carries the item's translations (translations.ts),
+ * unless another item has (or had) that value: the draft then has a problem to fix, and the
  * translations stay with the value they were written for.
  */
-function withChoice(
+function withItem(
   definition: Definition,
   ref: ContainerRef,
   index: number,
-  choiceIndex: number,
+  itemIndex: number,
   change: Partial<Choice>,
+  list: LabelledList,
 ): Definition {
   const question = questionsOf(definition, ref)[index];
-  const choices = choicesOf(question);
-  const old = choices[choiceIndex]?.value;
-  const others = choices.filter((_, i) => i !== choiceIndex).map((choice) => choice.value);
+  const items = itemsOf(question, list);
+  const old = items[itemIndex]?.value;
+  const others = items.filter((_, i) => i !== itemIndex).map((item) => item.value);
   const changed = updateQuestion(
     definition,
     ref,
@@ -169,19 +191,20 @@ function withChoice(
         ...q,
         typeConfig: {
           ...q.typeConfig,
-          choices: choicesOf(q).map((choice, i) => (i === choiceIndex ? { ...choice, ...change } : choice)),
+          [list]: itemsOf(q, list).map((item, i) => (i === itemIndex ? { ...item, ...change } : item)),
         },
       }) as Question,
   );
   const to = change.value;
   if (!question || old === undefined || to === undefined || to === old) return changed;
   if (others.includes(old) || others.includes(to)) return changed;
-  return renameChoice(changed, question.id, old, to);
+  return renameChoice(changed, question.id, old, to, list);
 }
 
 /**
- * Sets a choice's label. Its value follows (and the rules comparing with it) while the value is
- * what the old label would give, unless a published version has that value.
+ * Sets a choice's (or a grid row's or column's) label. Its value follows (and the rules comparing
+ * with it, or naming the row) while the value is what the old label would give, unless a
+ * published version has that value.
  */
 export function setChoiceLabel(
   definition: Definition,
@@ -190,33 +213,37 @@ export function setChoiceLabel(
   choiceIndex: number,
   label: string,
   published: ReadonlySet<string>,
+  list: LabelledList = 'choices',
 ): Definition {
   const question = questionsOf(definition, ref)[index];
-  const choices = choicesOf(question);
-  const choice = choices[choiceIndex];
-  if (!question || !choice) return definition;
-  const others = new Set(choices.filter((_, i) => i !== choiceIndex).map((c) => c.value));
+  const items = itemsOf(question, list);
+  const item = items[choiceIndex];
+  if (!question || !item) return definition;
+  const fallback = ITEM_WORDS[list].value;
+  const others = new Set(items.filter((_, i) => i !== choiceIndex).map((c) => c.value));
   const follows =
-    !published.has(choice.value) && !others.has(choice.value) && followsText(choice.value, choice.label, 'option');
-  if (!follows) return withChoice(definition, ref, index, choiceIndex, { label });
-  const value = uniqueSlug(label, 'option', others);
-  const changed = withChoice(definition, ref, index, choiceIndex, { label, value });
-  return value === choice.value ? changed : renameValue(changed, question.code, choice.value, value);
+    !published.has(item.value) && !others.has(item.value) && followsText(item.value, item.label, fallback);
+  if (!follows) return withItem(definition, ref, index, choiceIndex, { label }, list);
+  const value = uniqueSlug(label, fallback, others);
+  const changed = withItem(definition, ref, index, choiceIndex, { label, value }, list);
+  return value === item.value ? changed : renameValue(changed, question.code, item.value, value, list);
 }
 
-/** A choice the editor made ("Option 2", value `option_2`) that the builder never changed. */
-export function isPlaceholderChoice(choice: Choice): boolean {
-  const n = /^Option (\d+)$/.exec(choice.label)?.[1];
-  return n !== undefined && choice.value === `option_${n}`;
+/** An item the editor made ("Option 2", value `option_2`; "Row 2", `row_2`) that the builder never changed. */
+export function isPlaceholderChoice(choice: Choice, list: LabelledList = 'choices'): boolean {
+  const words = ITEM_WORDS[list];
+  const n = new RegExp(`^${words.label} (\\d+)$`).exec(choice.label)?.[1];
+  return n !== undefined && choice.value === `${words.value}_${n}`;
 }
 
-/** The values the conditions reading `code` compare with. */
+/** The values the conditions reading `code` compare with, and the rows they name. */
 function valuesRead(definition: Definition, code: string): Set<unknown> {
   const read = new Set<unknown>();
   everyRule(definition, (_element, _rule, config) => {
     for (const condition of config.rule?.conditions ?? []) {
       if (condition.source === 'ANSWER' && condition.questionCode === code) {
         for (const value of [condition.value].flat()) read.add(value);
+        if (condition.subField) read.add(condition.subField);
       }
     }
   });
@@ -224,7 +251,8 @@ function valuesRead(definition: Definition, code: string): Set<unknown> {
 }
 
 /**
- * Lines pasted into a choice's label (or added with "Add several choices at once"). With
+ * Lines pasted into a choice's label (or added with "Add several choices at once"); the same for a
+ * grid's rows and columns (`list`). With
  * `replace` (pasted over selected text, or into an empty label; the first line is then the label
  * as the paste leaves it) they replace that choice: the first line becomes its label, its value
  * and the rules comparing with it following as when the label is typed; the other lines follow
@@ -240,52 +268,59 @@ export function pasteChoices(
   lines: readonly string[],
   replace: boolean,
   published: ReadonlySet<string>,
+  list: LabelledList = 'choices',
 ): Definition {
   const question = questionsOf(definition, ref)[index];
   const [first, ...rest] = lines;
   if (!question || first === undefined) return definition;
-  const target = choicesOf(question)[choiceIndex];
-  const replacing = (replace || (target !== undefined && isPlaceholderChoice(target))) && target !== undefined;
-  const changed = replacing ? setChoiceLabel(definition, ref, index, choiceIndex, first, published) : definition;
-  const current = choicesOf(questionsOf(changed, ref)[index]);
+  const target = itemsOf(question, list)[choiceIndex];
+  const replacing = (replace || (target !== undefined && isPlaceholderChoice(target, list))) && target !== undefined;
+  const changed = replacing ? setChoiceLabel(definition, ref, index, choiceIndex, first, published, list) : definition;
+  const current = itemsOf(questionsOf(changed, ref)[index], list);
   const read = valuesRead(changed, question.code);
-  const taken = new Set(current.map((choice) => choice.value));
+  const taken = new Set(current.map((item) => item.value));
   const added = (replacing ? rest : lines).map((label) => {
-    const value = uniqueSlug(label, 'option', taken);
+    const value = uniqueSlug(label, ITEM_WORDS[list].value, taken);
     taken.add(value);
     return { value, label };
   });
-  const kept = (choice: Choice, i: number) =>
-    i === choiceIndex || !isPlaceholderChoice(choice) || read.has(choice.value) || published.has(choice.value);
+  const kept = (item: Choice, i: number) =>
+    i === choiceIndex || !isPlaceholderChoice(item, list) || read.has(item.value) || published.has(item.value);
   const at = Math.min(choiceIndex + 1, current.length);
-  const choices = [
-    ...current.slice(0, at).filter((choice, i) => kept(choice, i)),
+  const items = [
+    ...current.slice(0, at).filter((item, i) => kept(item, i)),
     ...added,
-    ...current.slice(at).filter((choice, i) => kept(choice, at + i)),
+    ...current.slice(at).filter((item, i) => kept(item, at + i)),
   ];
-  return updateQuestion(changed, ref, index, (q) => ({ ...q, typeConfig: { ...q.typeConfig, choices } }) as Question);
+  return updateQuestion(
+    changed,
+    ref,
+    index,
+    (q) => ({ ...q, typeConfig: { ...q.typeConfig, [list]: items } }) as Question,
+  );
 }
 
-/** Sets a choice's value; rules comparing with the old value follow when it was unambiguous. */
+/** Sets a choice's (row's, column's) value; rules using the old value follow when it was unambiguous. */
 export function setChoiceValue(
   definition: Definition,
   ref: ContainerRef,
   index: number,
   choiceIndex: number,
   value: string,
+  list: LabelledList = 'choices',
 ): Definition {
   const question = questionsOf(definition, ref)[index];
-  const choices = choicesOf(question);
-  const choice = choices[choiceIndex];
-  if (!question || !choice) return definition;
-  const changed = withChoice(definition, ref, index, choiceIndex, { value });
-  const unambiguous = (v: string) => choices.filter((c, i) => i !== choiceIndex && c.value === v).length === 0;
-  return unambiguous(choice.value) && unambiguous(value)
-    ? renameValue(changed, question.code, choice.value, value)
+  const items = itemsOf(question, list);
+  const item = items[choiceIndex];
+  if (!question || !item) return definition;
+  const changed = withItem(definition, ref, index, choiceIndex, { value }, list);
+  const unambiguous = (v: string) => items.filter((c, i) => i !== choiceIndex && c.value === v).length === 0;
+  return unambiguous(item.value) && unambiguous(value)
+    ? renameValue(changed, question.code, item.value, value, list)
     : changed;
 }
 
-/** The codes and, per code, the choice values a (published) definition uses. */
+/** The codes and, per code, the choice (row, column) values a (published) definition uses. */
 export function publishedNames(definition: Definition | undefined): {
   codes: Set<string>;
   values: Map<string, Set<string>>;
@@ -296,7 +331,13 @@ export function publishedNames(definition: Definition | undefined): {
     walkDefinition(definition, (element) => {
       if (element.kind !== 'question') return;
       codes.add(element.question.code);
-      values.set(element.question.code, new Set(choicesOf(element.question as Question).map((c) => c.value)));
+      const question = element.question as Question;
+      values.set(
+        element.question.code,
+        new Set(
+          (['choices', 'rows', 'columns'] as const).flatMap((list) => itemsOf(question, list).map((c) => c.value)),
+        ),
+      );
     });
   }
   return { codes, values };

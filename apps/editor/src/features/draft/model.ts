@@ -8,7 +8,7 @@ import {
   type Tab,
 } from '@forms-engine/schema';
 import { isChoiceType, type QuestionTypeName } from '@forms-engine/schema/rules';
-import { uniqueSlug } from './slug.ts';
+import { slugOf, uniqueSlug } from './slug.ts';
 import { copyTranslations } from './translations.ts';
 
 /**
@@ -133,17 +133,31 @@ function uniqueId(used: Set<string>, stem: string): string {
  * rating from 1 to 5 in steps of 1), so the fields and the preview show them; choices need one.
  */
 export function initialTypeConfig(type: QuestionTypeName): Record<string, unknown> {
-  if (isChoiceType(type)) {
-    return {
-      choices: [
-        { value: 'option_1', label: 'Option 1' },
-        { value: 'option_2', label: 'Option 2' },
-      ],
-    };
-  }
+  if (isChoiceType(type)) return { choices: placeholders('Option', 'option', 2) };
+  const start = STARTING_CONFIGS[type];
+  if (start) return { ...(QUESTION_TYPES[type].config.parse(start) as Record<string, unknown>) };
   const defaults = QUESTION_TYPES[type].config.safeParse({});
   return defaults.success ? { ...(defaults.data as Record<string, unknown>) } : {};
 }
+
+/** "Row 1" … "Row n" with values `row_1` …: items a pasted list replaces (codes.ts `isPlaceholderChoice`). */
+const placeholders = (label: string, value: string, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ value: `${value}_${i + 1}`, label: `${label} ${i + 1}` }));
+
+const SATISFACTION = ['Very dissatisfied', 'Dissatisfied', 'Neutral', 'Satisfied', 'Very satisfied'];
+
+/**
+ * Where the types that cannot start empty start: a grid of three rows on the usual five-point
+ * satisfaction scale, a ranking of three choices, a Net Promoter Score with its usual end labels.
+ */
+const STARTING_CONFIGS: Partial<Record<QuestionTypeName, Record<string, unknown>>> = {
+  MATRIX: {
+    rows: placeholders('Row', 'row', 3),
+    columns: SATISFACTION.map((label) => ({ value: slugOf(label), label })),
+  },
+  RANKING: { choices: placeholders('Option', 'option', 3) },
+  NPS: { minLabel: 'Not at all likely', maxLabel: 'Extremely likely' },
+};
 
 /** A new question: its code is the slug of its prompt (see slug.ts), unique in the definition. */
 export function newQuestion(definition: Definition, type: QuestionTypeName, prompt = ''): Question {

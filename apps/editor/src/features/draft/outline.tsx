@@ -18,7 +18,8 @@ import { CSS } from '@dnd-kit/utilities';
 import type { Definition, Question } from '@forms-engine/schema';
 import { QUESTION_TYPE_NAMES, type QuestionTypeName } from '@forms-engine/schema/rules';
 import { useState } from 'react';
-import { oneLine, questionName, typeName } from '../../definition-words/index.ts';
+import { oneLine, questionName, typeDescription, typeName } from '../../definition-words/index.ts';
+import { TypeIcon } from '../../ui/type-icon.tsx';
 import {
   addEnding,
   addQuestion,
@@ -79,34 +80,59 @@ function outlineNames(containers: Container[]): Map<Question, string> {
 
 function AddQuestion({ container, props }: { container: Container; props: OutlineProps }) {
   const [type, setType] = useState<QuestionTypeName>('SHORT_TEXT');
-  const id = `add-type-${containerKey(container.ref)}`;
+  const key = containerKey(container.ref);
+  const id = `add-type-${key}`;
+  const add = (chosen: QuestionTypeName) => {
+    props.onChange((d) => addQuestion(d, container.ref, chosen));
+    props.onSelect(
+      { kind: 'question', container: container.ref, index: container.questions.length },
+      'question-prompt',
+    );
+  };
   return (
-    <div className="row add-question">
-      <div className="field">
-        <label htmlFor={id} className="muted">
-          New question type ({container.label})
-        </label>
-        <select id={id} value={type} onChange={(event) => setType(event.target.value as QuestionTypeName)}>
-          {QUESTION_TYPE_NAMES.map((name) => (
-            <option key={name} value={name}>
-              {typeName(name)}
-            </option>
-          ))}
-        </select>
+    <div className="add-question">
+      <div className="row">
+        <div className="field">
+          <label htmlFor={id} className="muted">
+            New question type ({container.label})
+          </label>
+          <select
+            id={id}
+            value={type}
+            aria-describedby={`${id}-description`}
+            onChange={(event) => setType(event.target.value as QuestionTypeName)}
+          >
+            {QUESTION_TYPE_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {typeName(name)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" aria-label={`Add question to ${container.label}`} onClick={() => add(type)}>
+          Add question
+        </button>
       </div>
-      <button
-        type="button"
-        aria-label={`Add question to ${container.label}`}
-        onClick={() => {
-          props.onChange((d) => addQuestion(d, container.ref, type));
-          props.onSelect(
-            { kind: 'question', container: container.ref, index: container.questions.length },
-            'question-prompt',
-          );
-        }}
-      >
-        Add question
-      </button>
+      <p id={`${id}-description`} className="muted hint type-description">
+        <TypeIcon type={type} /> {typeDescription(type)}
+      </p>
+      <details className="type-picker">
+        <summary>Every type, described</summary>
+        {/* One button per type, named as the type: Tab and Enter (or Space) add it; the line under it describes it. */}
+        <ul aria-label={`Question types to add to ${container.label}`}>
+          {QUESTION_TYPE_NAMES.map((name) => (
+            <li key={name}>
+              <button type="button" aria-describedby={`${id}-${name}`} onClick={() => add(name)}>
+                <TypeIcon type={name} />
+                <span className="type-name">{typeName(name)}</span>
+              </button>
+              <span id={`${id}-${name}`} className="muted type-line">
+                {typeDescription(name)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </details>
     </div>
   );
 }

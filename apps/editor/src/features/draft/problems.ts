@@ -1,8 +1,14 @@
 import { type Condition, Definition, QUESTION_TYPES, type Question, type Step, type Tab } from '@forms-engine/schema';
-import { isChoiceType, isListOperator, parseRecallToken, walkDefinition } from '@forms-engine/schema/rules';
+import {
+  isChoiceType,
+  isListOperator,
+  LABELLED_LISTS,
+  type LabelledList,
+  parseRecallToken,
+  walkDefinition,
+} from '@forms-engine/schema/rules';
 import { plainText } from '@forms-engine/schema/text';
 import { languageName, oneLine, questionName, settingName, translatableTexts } from '../../definition-words/index.ts';
-import { choicesOf } from '../../rule-builder/words.ts';
 import { LIST_WORDS } from './list-words.ts';
 import { type Selection, selectionOfPath } from './model.ts';
 
@@ -138,10 +144,14 @@ function whereOf(place: Place, rest: (string | number)[]): string {
       : `${name}, ${RULE_WORDS[first]}`;
   }
   if (first === 'visibility' || first === 'requirement') return `${name}, ${RULE_WORDS[first]}`;
-  if (first === 'typeConfig' && second === 'choices' && typeof third === 'number')
-    return `${name}, choice ${third + 1}`;
+  if (first === 'typeConfig' && isLabelledList(second) && typeof third === 'number')
+    return `${name}, ${ITEM_NOUN[second]} ${third + 1}`;
   return name;
 }
+
+/** One item of each labelled list, as the properties name it: "choice 2", "row 1", "column 3". */
+const ITEM_NOUN: Record<LabelledList, string> = { choices: 'choice', rows: 'row', columns: 'column' };
+const isLabelledList = (key: unknown): key is LabelledList => (LABELLED_LISTS as readonly unknown[]).includes(key);
 
 const MIN_FIELD: Record<string, string> = { minLength: 'minLength', minSelected: 'minSelected' };
 
@@ -174,9 +184,10 @@ function fieldIdOf(element: Element, rest: (string | number)[]): string | undefi
       return `${first}-condition-${fourth}-${control ?? 'source'}`;
     }
     case 'typeConfig': {
-      if (second === 'choices') {
-        if (typeof third !== 'number') return 'choice-label-0';
-        return `choice-${fourth === 'label' ? 'label' : 'value'}-${third}`;
+      if (isLabelledList(second)) {
+        const noun = ITEM_NOUN[second];
+        if (typeof third !== 'number') return `${noun}-label-0`;
+        return `${noun}-${fourth === 'label' ? 'label' : 'value'}-${third}`;
       }
       if (second === 'min' && element.kind === 'question') {
         // A "min above max" check reports `min` even for types whose field is minLength or minSelected.
@@ -198,7 +209,8 @@ const valueAt = (root: unknown, path: (string | number)[]): unknown =>
 function valueVerb(condition: Condition, questions: Map<string, Question>): 'Choose' | 'Enter' {
   const read = condition.source === 'ANSWER' ? questions.get(condition.questionCode ?? '') : undefined;
   if (read && !condition.subField && (isChoiceType(read.type) || read.type === 'YES_NO')) return 'Choose';
-  return read?.type === 'DATE' ? 'Choose' : 'Enter';
+  if (read && ['MATRIX', 'RANKING', 'NPS'].includes(read.type)) return 'Choose';
+  return read?.type === 'DATE' || read?.type === 'DATE_TIME' || read?.type === 'TIME' ? 'Choose' : 'Enter';
 }
 
 const sentence = (text: string) => {
@@ -330,6 +342,13 @@ function messageOf(
       if (!condition?.questionCode) return 'Choose the question this condition reads.';
       return 'This condition reads a question that no longer exists. Choose another question, or remove the condition.';
     }
+    if (fifth === 'subField' && condition?.source === 'ANSWER') {
+      const read = questions.get(condition.questionCode ?? '');
+      if (read?.type === 'MATRIX')
+        return condition.subField === undefined
+          ? 'Choose the row of the grid this condition reads: only “is answered” and “is not answered” read the whole grid.'
+          : 'This condition reads a row that is no longer in the grid. Choose another row, or remove the condition.';
+    }
     if (fifth === 'value') {
       if (tooBig) return 'Shorten this value to at most 1000 characters.';
       if (condition && isListOperator(condition.operator) && !Array.isArray(condition.value))
@@ -341,21 +360,34 @@ function messageOf(
 
   if (first === 'typeConfig') {
     const type = place.element.kind === 'question' ? place.element.question.type : '';
-    if (second === 'choices') {
-      if (typeof third !== 'number') return tooBig ? 'Use at most 500 choices.' : 'Add at least one choice.';
+    if (isLabelledList(second)) {
+      const noun = ITEM_NOUN[second];
+      if (typeof third !== 'number') {
+        const limit = (issue as { maximum?: unknown; minimum?: unknown })[tooBig ? 'maximum' : 'minimum'];
+        const count = typeof limit === 'number' || typeof limit === 'bigint' ? Number(limit) : undefined;
+        if (count === undefined) return tooBig ? `Use fewer ${noun}s.` : `Add at least one ${noun}.`;
+        const amount = `${count === 1 ? 'one' : count === 2 ? 'two' : count} ${count === 1 ? noun : `${noun}s`}`;
+        return tooBig ? `Use at most ${amount}.` : `Add at least ${amount}.`;
+      }
       if (fourth === 'value') {
         if (issue.code === 'duplicate' || /duplicate/i.test(issue.message))
-          return `Another choice already has the value “${String(here)}”. Give each choice its own value.`;
-        if (tooSmall) return 'Give this choice a value.';
+          return `Another ${noun} already has the value “${String(here)}”. Give each ${noun} its own value.`;
+        if (tooSmall) return `Give this ${noun} a value.`;
       }
       if (tooBig) return bound(issue, 'most');
     }
+    if (second === 'rankCount' && issue.code === 'custom')
+      return 'There are fewer choices than the number to rank. Rank fewer, or add choices.';
     const list = typeof second === 'string' ? LIST_WORDS[second] : undefined;
     if (list && typeof third === 'number') return list.refusal(String(here));
+    if (issue.code === 'custom' && (second === 'min' || second === 'max') && (type === 'DATE_TIME' || type === 'TIME'))
+      return `The earliest ${type === 'TIME' ? 'time' : 'moment'} is after the latest. Move it earlier, or the latest later.`;
     if (issue.code === 'custom' && (second === 'min' || second === 'max'))
       return type === 'DATE'
         ? 'The earliest date is after the latest. Move it earlier, or the latest later.'
         : 'The smallest value is above the largest. Lower it, or raise the largest.';
+    if (type === 'DATE_TIME' && (second === 'min' || second === 'max')) return 'Choose a date and a time.';
+    if (type === 'TIME' && (second === 'min' || second === 'max')) return 'Choose a time of day.';
     if (type === 'DATE' && (second === 'min' || second === 'max')) return 'Choose a date.';
     if (issue.code === 'invalid_type' && issue.expected === 'int') return 'Use a whole number.';
     if (issue.code === 'invalid_type') return issue.expected === 'number' ? 'Use a number.' : 'Use text here.';
@@ -389,17 +421,19 @@ function structureIssues(definition: Definition): Issue[] {
     const { code } = element.question;
     if (code && codes.has(code)) issues.push({ path: [...path, 'code'], code: 'duplicate', message: 'Duplicate code' });
     codes.add(code);
-    const choices = choicesOf(element.question as Question) ?? [];
-    const values = new Set<string>();
-    choices.forEach((choice, index) => {
-      if (choice.value && values.has(choice.value))
-        issues.push({
-          path: [...path, 'typeConfig', 'choices', index, 'value'],
-          code: 'duplicate',
-          message: 'Duplicate',
-        });
-      values.add(choice.value);
-    });
+    for (const list of LABELLED_LISTS) {
+      const items = (element.question.typeConfig as Partial<Record<LabelledList, { value: string }[]>>)[list] ?? [];
+      const values = new Set<string>();
+      items.forEach((item, index) => {
+        if (item?.value && values.has(item.value))
+          issues.push({
+            path: [...path, 'typeConfig', list, index, 'value'],
+            code: 'duplicate',
+            message: 'Duplicate',
+          });
+        values.add(item?.value);
+      });
+    }
   });
   for (const { config, path } of rules) {
     (config?.rule?.conditions ?? []).forEach((condition, index) => {

@@ -248,19 +248,19 @@ export function Properties({ definition, selection, problems, published, onChang
           path={`${path}.typeConfig`}
           fieldErrors={errors}
           onChange={(typeConfig, key) => change((q) => ({ ...q, typeConfig }) as Question, key)}
-          onChoiceLabel={(choice, label) =>
+          onChoiceLabel={(choice, label, list) =>
             onChange(
-              (d) => setChoiceLabel(d, container, index, choice, label, lockedValues),
-              `${path}.choices.${choice}.label`,
+              (d) => setChoiceLabel(d, container, index, choice, label, lockedValues, list),
+              `${path}.${list}.${choice}.label`,
             )
           }
-          onChoiceValue={(choice, value) =>
-            onChange((d) => setChoiceValue(d, container, index, choice, value), `${path}.choices.${choice}.value`)
+          onChoiceValue={(choice, value, list) =>
+            onChange((d) => setChoiceValue(d, container, index, choice, value, list), `${path}.${list}.${choice}.value`)
           }
-          onChoicePaste={(choice, lines, replace) =>
+          onChoicePaste={(choice, lines, replace, list) =>
             onChange(
-              (d) => pasteChoices(d, container, index, choice, lines, replace, lockedValues),
-              `${path}.choices.${choice}.paste`,
+              (d) => pasteChoices(d, container, index, choice, lines, replace, lockedValues, list),
+              `${path}.${list}.${choice}.paste`,
             )
           }
           onPendingList={(name, text) => onPendingText?.(name, text)}

@@ -2,6 +2,8 @@ import type { Definition, ElementTexts, Question } from '@forms-engine/schema';
 import {
   canonicalLanguage,
   DEFAULT_LANGUAGE,
+  LABELLED_LISTS,
+  type LabelledList,
   languagesOf,
   localize,
   MAX_LANGUAGES,
@@ -26,6 +28,9 @@ type MutableTexts = {
   sectionTitle?: string;
   typeConfig?: Record<string, string | Record<string, string>>;
 };
+
+const isLabelledList = (key: string | undefined): key is LabelledList =>
+  (LABELLED_LISTS as readonly string[]).includes(key ?? '');
 
 export const defaultLanguageOf = (definition: Pick<Definition, 'defaultLanguage'>) =>
   definition.defaultLanguage ?? DEFAULT_LANGUAGE;
@@ -107,13 +112,13 @@ export function setTranslation(
   const [first, second, ...rest] = text.field.split('.');
   if (first === 'typeConfig' && second) {
     const config = { ...(element.typeConfig ?? {}) };
-    if (second === 'choices') {
-      const choices = { ...((config.choices as Record<string, string> | undefined) ?? {}) };
-      const choice = rest.join('.');
-      if (value) choices[choice] = value;
-      else delete choices[choice];
-      if (Object.keys(choices).length > 0) config.choices = choices;
-      else delete config.choices;
+    if (isLabelledList(second)) {
+      const items = { ...((config[second] as Record<string, string> | undefined) ?? {}) };
+      const item = rest.join('.');
+      if (value) items[item] = value;
+      else delete items[item];
+      if (Object.keys(items).length > 0) config[second] = items;
+      else delete config[second];
     } else if (value) config[second] = value;
     else delete config[second];
     if (Object.keys(config).length > 0) element.typeConfig = config;
@@ -152,14 +157,12 @@ function keptTexts(texts: ElementTexts, known: Known): ElementTexts | undefined 
   const config: Record<string, string | Record<string, string>> = {};
   for (const [key, value] of Object.entries(texts.typeConfig ?? {})) {
     if (!allowed.includes(key)) continue;
-    if (key === 'choices' && typeof value === 'object') {
+    if (isLabelledList(key) && typeof value === 'object') {
       const values = new Set(
-        ((question.typeConfig as { choices?: { value: string }[] }).choices ?? []).map((c) => c.value),
+        ((question.typeConfig as Partial<Record<LabelledList, { value: string }[]>>)[key] ?? []).map((c) => c.value),
       );
-      const choices = Object.fromEntries(
-        Object.entries(value).filter(([choice, label]) => values.has(choice) && label),
-      );
-      if (Object.keys(choices).length > 0) config.choices = choices;
+      const items = Object.fromEntries(Object.entries(value).filter(([item, label]) => values.has(item) && label));
+      if (Object.keys(items).length > 0) config[key] = items;
     } else if (typeof value === 'string' && value) config[key] = value;
   }
   if (Object.keys(config).length > 0) kept.typeConfig = config;
@@ -199,15 +202,21 @@ export function followStructure(definition: Definition): Definition {
   return changed ? { ...definition, translations: next } : definition;
 }
 
-/** A choice's value renamed from `from` to `to`: its translations follow it, in every language. */
-export function renameChoice(definition: Definition, questionId: string, from: string, to: string): Definition {
+/** A choice's (a grid row's or column's) value renamed from `from` to `to`: its translations follow it, in every language. */
+export function renameChoice(
+  definition: Definition,
+  questionId: string,
+  from: string,
+  to: string,
+  list: LabelledList = 'choices',
+): Definition {
   const translations = definition.translations;
   if (!translations || from === to) return definition;
   let changed = false;
   const next: Record<string, Texts> = {};
   for (const [language, elements] of Object.entries(translations)) {
     const element = elements[questionId];
-    const choices = element?.typeConfig?.choices;
+    const choices = element?.typeConfig?.[list];
     if (!element || typeof choices !== 'object' || !(from in choices) || to in choices) {
       next[language] = elements;
       continue;
@@ -218,7 +227,7 @@ export function renameChoice(definition: Definition, questionId: string, from: s
       ...elements,
       [questionId]: {
         ...element,
-        typeConfig: { ...element.typeConfig, choices: { ...others, [to]: label as string } },
+        typeConfig: { ...element.typeConfig, [list]: { ...others, [to]: label as string } },
       },
     };
   }

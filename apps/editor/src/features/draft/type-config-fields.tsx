@@ -1,12 +1,13 @@
 import { QUESTION_TYPES } from '@forms-engine/schema';
-import { type QuestionTypeName, TYPE_CONFIG_TEXTS } from '@forms-engine/schema/rules';
+import { type LabelledList, type QuestionTypeName, TYPE_CONFIG_TEXTS } from '@forms-engine/schema/rules';
 import { useRef } from 'react';
-import { settingName, typeName } from '../../definition-words/index.ts';
+import { settingHint, settingName, settingValue, typeName } from '../../definition-words/index.ts';
 import type { Choice } from '../../rule-builder/words.ts';
 import { FieldErrors } from '../../ui/field-errors.tsx';
 import { ListInput } from '../../ui/list-input.tsx';
 import { ChoicesEditor } from './choices-editor.tsx';
 import { LIST_WORDS } from './list-words.ts';
+import { MomentInput } from './moment-input.tsx';
 import { tokensInWords } from './recall.ts';
 import { RichTextHint } from './rich-text-hint.tsx';
 import { InsertAnswer, type Recall, Recalls } from './text-input.tsx';
@@ -14,14 +15,22 @@ import { InsertAnswer, type Recall, Recalls } from './text-input.tsx';
 type Config = Record<string, unknown>;
 
 type AnySchema = {
-  def: { type: string; innerType?: AnySchema; element?: AnySchema; shape?: Record<string, AnySchema> };
+  def: {
+    type: string;
+    innerType?: AnySchema;
+    element?: AnySchema;
+    shape?: Record<string, AnySchema>;
+    entries?: Record<string, string>;
+  };
   safeParse(value: unknown): { success: boolean };
 };
 
 interface FieldKind {
-  kind: 'string' | 'number' | 'boolean' | 'list' | 'choices';
+  kind: 'string' | 'number' | 'boolean' | 'list' | 'choices' | 'enum';
   /** The schema of one item, for lists. */
   element?: AnySchema | undefined;
+  /** The values one may pick, for enums (a list's order). */
+  options?: string[] | undefined;
 }
 
 /** The field's base kind under optional/default wrappers, read from the schema itself. */
@@ -35,6 +44,7 @@ function kindOf(schema: AnySchema): FieldKind {
     return element?.def.type === 'object' ? { kind: 'choices' } : { kind: 'list', element };
   }
   if (type === 'number' || type === 'boolean') return { kind: type };
+  if (type === 'enum') return { kind: 'enum', options: Object.values(current.def.entries ?? {}) };
   return { kind: 'string' };
 }
 
@@ -54,6 +64,12 @@ const labelOf = (type: QuestionTypeName, name: string) => settingName(name, type
 
 const RICH_TEXT_FIELDS = new Set(['label', 'body']);
 
+/** Settings that mean something only beside another one: the Other option's label needs Other offered. */
+const SHOWN_WITH: Record<string, string> = { otherLabel: 'allowOther' };
+
+const isMoment = (type: QuestionTypeName, name: string): type is 'DATE_TIME' | 'TIME' =>
+  (type === 'DATE_TIME' || type === 'TIME') && (name === 'min' || name === 'max');
+
 interface Props {
   type: QuestionTypeName;
   config: Config;
@@ -61,10 +77,10 @@ interface Props {
   path: string;
   fieldErrors: (path: string) => string[];
   onChange: (config: Config, key: string) => void;
-  /** Choice labels and values go through the definition (their rules follow them). */
-  onChoiceLabel: (index: number, label: string) => void;
-  onChoiceValue: (index: number, value: string) => void;
-  onChoicePaste: (index: number, lines: string[], replace: boolean) => void;
+  /** Labels and values of choices, rows and columns go through the definition (their rules follow them). */
+  onChoiceLabel: (index: number, label: string, list: LabelledList) => void;
+  onChoiceValue: (index: number, value: string, list: LabelledList) => void;
+  onChoicePaste: (index: number, lines: string[], replace: boolean, list: LabelledList) => void;
   /** Told what a list box holds but has not added yet. */
   onPendingList?: (name: string, text: string) => void;
   /** What the type's texts (labels, placeholder, statement body) may recall. */
@@ -97,7 +113,9 @@ export function TypeConfigFields({
   return (
     <fieldset>
       <legend>{typeName(type)} settings</legend>
-      {fields.map(([name, { kind, element }]) => {
+      {fields.map(([name, { kind, element, options }]) => {
+        const needs = SHOWN_WITH[name];
+        if (needs && config[needs] !== true) return null;
         const id = `type-config-${name}`;
         const errorsId = `${id}-errors`;
         const errors = fieldErrors(`${path}.${name}`).concat(
@@ -140,11 +158,12 @@ export function TypeConfigFields({
           return (
             <div key={name} className="field">
               <ChoicesEditor
+                list={name as LabelledList}
                 choices={(value as Choice[]) ?? []}
                 onChange={(choices) => set(name, choices)}
-                onLabel={onChoiceLabel}
-                onValue={onChoiceValue}
-                onPaste={onChoicePaste}
+                onLabel={(index, label) => onChoiceLabel(index, label, name as LabelledList)}
+                onValue={(index, text) => onChoiceValue(index, text, name as LabelledList)}
+                onPaste={(index, lines, replace) => onChoicePaste(index, lines, replace, name as LabelledList)}
                 path={`${path}.${name}`}
                 fieldErrors={fieldErrors}
                 recall={recall}
@@ -153,6 +172,7 @@ export function TypeConfigFields({
           );
         }
         const fallback = defaults[name];
+        const hint = settingHint(name, type);
         return (
           <div key={name} className="field">
             {kind === 'boolean' ? (
@@ -160,7 +180,7 @@ export function TypeConfigFields({
                 <input
                   type="checkbox"
                   {...common}
-                  aria-describedby={describedBy()}
+                  aria-describedby={describedBy(hint ? hintId : undefined)}
                   checked={value === true || (value === undefined && fallback === true)}
                   onChange={(event) => set(name, event.target.checked)}
                 />{' '}
@@ -175,10 +195,32 @@ export function TypeConfigFields({
                   <input
                     type="number"
                     {...common}
-                    aria-describedby={describedBy()}
+                    aria-describedby={describedBy(hint ? hintId : undefined)}
                     placeholder={typeof fallback === 'number' ? `${fallback} (default)` : undefined}
                     value={typeof value === 'number' ? value : ''}
                     onChange={(event) => set(name, event.target.value === '' ? undefined : Number(event.target.value))}
+                  />
+                ) : kind === 'enum' ? (
+                  <select
+                    {...common}
+                    aria-describedby={describedBy(hint ? hintId : undefined)}
+                    value={typeof value === 'string' ? value : String(fallback ?? options?.[0] ?? '')}
+                    onChange={(event) => set(name, event.target.value)}
+                  >
+                    {(options ?? []).map((option) => (
+                      <option key={option} value={option}>
+                        {settingValue(name, type, option)}
+                      </option>
+                    ))}
+                  </select>
+                ) : isMoment(type, name) ? (
+                  <MomentInput
+                    id={id}
+                    kind={type}
+                    value={typeof value === 'string' ? value : undefined}
+                    describedBy={describedBy(hint ? hintId : undefined)}
+                    invalid={errors.length > 0}
+                    onChange={(next) => set(name, next)}
                   />
                 ) : kind === 'list' ? (
                   <>
@@ -222,7 +264,7 @@ export function TypeConfigFields({
                       type={type === 'DATE' && (name === 'min' || name === 'max') ? 'date' : 'text'}
                       {...common}
                       ref={keep}
-                      aria-describedby={withRecalls()}
+                      aria-describedby={withRecalls(hint ? hintId : undefined)}
                       value={typeof value === 'string' ? value : ''}
                       onChange={(event) => set(name, event.target.value)}
                     />
@@ -230,6 +272,11 @@ export function TypeConfigFields({
                   </>
                 )}
               </>
+            )}
+            {hint && kind !== 'list' && (
+              <p id={hintId} className="muted hint">
+                {hint}
+              </p>
             )}
             <FieldErrors id={errorsId} errors={errors} />
           </div>

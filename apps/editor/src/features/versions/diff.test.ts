@@ -316,3 +316,66 @@ describe('endings and hidden fields in the comparison', () => {
     ]);
   });
 });
+
+describe('diffDefinitions of the new types and settings', () => {
+  const grid = (rows: { value: string; label: string }[], extra: Record<string, unknown> = {}) =>
+    question('grid', {
+      type: 'MATRIX',
+      prompt: 'How satisfied are you?',
+      typeConfig: {
+        rows,
+        columns: [
+          { value: 'bad', label: 'Bad' },
+          { value: 'good', label: 'Good' },
+        ],
+        multiple: false,
+        shuffle: 'NONE',
+        ...extra,
+      },
+    } as never);
+
+  it('names rows added, renamed and the rows’ order, and the settings in words', () => {
+    const before = def([step('s1', 'One', [grid([{ value: 'speed', label: 'Speed' }])])]);
+    const after = def([
+      step('s1', 'One', [
+        grid(
+          [
+            { value: 'speed', label: 'Delivery speed' },
+            { value: 'price', label: 'Price' },
+          ],
+          { shuffle: 'ALL', multiple: true },
+        ),
+      ]),
+    ]);
+    expect(diffDefinitions(before, after).changed[0]?.changes).toEqual([
+      { what: 'Rows added', before: NOTHING, after: '“Price”' },
+      { what: 'Row renamed', before: '“Speed”', after: '“Delivery speed”' },
+      { what: 'Several answers per row (checkboxes)', before: 'Off', after: 'On' },
+      { what: 'Order of the rows', before: 'Keep the order', after: 'Shuffle for each respondent' },
+    ]);
+  });
+
+  it('shows Other and shuffle turned on for a choice question', () => {
+    const before = def([step('s1', 'One', [contact()])]);
+    const after = def([
+      step('s1', 'One', [
+        contact({
+          typeConfig: {
+            choices: [
+              { value: 'phone', label: 'Phone' },
+              { value: 'mail', label: 'E-mail' },
+            ],
+            allowOther: true,
+            otherLabel: 'Pigeon',
+            shuffle: 'ALL_BUT_LAST',
+          },
+        } as Partial<Question>),
+      ]),
+    ]);
+    expect(diffDefinitions(before, after).changed[0]?.changes).toEqual([
+      { what: 'Offer “Other (please specify)”', before: 'Off', after: 'On' },
+      { what: 'Label of “Other”', before: 'Not set', after: '“Pigeon”' },
+      { what: 'Order of the choices', before: 'Keep the order', after: 'Shuffle, keep the last one last' },
+    ]);
+  });
+});

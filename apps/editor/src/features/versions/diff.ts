@@ -1,5 +1,5 @@
 import type { Definition, Ending, Layout, Question, RuleConfig, Step, Tab } from '@forms-engine/schema/rules';
-import { DEFAULT_LANGUAGE, walkDefinition } from '@forms-engine/schema/rules';
+import { DEFAULT_LANGUAGE, LABELLED_LISTS, type LabelledList, walkDefinition } from '@forms-engine/schema/rules';
 import {
   languageLabel,
   languageName,
@@ -197,33 +197,41 @@ function promptChange(before: string, after: string): Change {
 }
 
 type Choice = { value: string; label: string };
-const choicesOf = (question: Question): Choice[] =>
-  ((question.typeConfig as { choices?: Choice[] }).choices ?? []).filter(Boolean);
+const choicesOf = (question: Question, list: LabelledList = 'choices'): Choice[] =>
+  ((question.typeConfig as Partial<Record<LabelledList, Choice[]>>)[list] ?? []).filter(Boolean);
+
+/** How each list's changes are named: "Choices added", "Row renamed", "Column order". */
+const LIST_NOUNS: Record<LabelledList, { one: string; many: string }> = {
+  choices: { one: 'Choice', many: 'Choices' },
+  rows: { one: 'Row', many: 'Rows' },
+  columns: { one: 'Column', many: 'Columns' },
+};
 const choiceName = (choice: Choice) => quoted(oneLine(choice.label) || choice.value);
 const listOf = (items: string[]) => (items.length > 0 ? items.join(', ') : NOTHING);
 
-/** Choices added, removed, relabelled and reordered, matched by their values. */
-function choiceChanges(then: Question, now: Question): Change[] {
-  const before = choicesOf(then);
-  const after = choicesOf(now);
+/** Choices (a grid's rows, columns) added, removed, relabelled and reordered, matched by their values. */
+function choiceChanges(then: Question, now: Question, list: LabelledList = 'choices'): Change[] {
+  const { one, many } = LIST_NOUNS[list];
+  const before = choicesOf(then, list);
+  const after = choicesOf(now, list);
   const beforeValues = new Map(before.map((choice) => [choice.value, choice]));
   const afterValues = new Map(after.map((choice) => [choice.value, choice]));
   const changes: Change[] = [];
   const added = after.filter((choice) => !beforeValues.has(choice.value));
   const removed = before.filter((choice) => !afterValues.has(choice.value));
-  if (added.length > 0) changes.push({ what: 'Choices added', before: NOTHING, after: listOf(added.map(choiceName)) });
+  if (added.length > 0) changes.push({ what: `${many} added`, before: NOTHING, after: listOf(added.map(choiceName)) });
   if (removed.length > 0)
-    changes.push({ what: 'Choices removed', before: listOf(removed.map(choiceName)), after: NOTHING });
+    changes.push({ what: `${many} removed`, before: listOf(removed.map(choiceName)), after: NOTHING });
   for (const choice of after) {
     const old = beforeValues.get(choice.value);
     if (old && old.label !== choice.label)
-      changes.push({ what: 'Choice renamed', before: choiceName(old), after: choiceName(choice) });
+      changes.push({ what: `${one} renamed`, before: choiceName(old), after: choiceName(choice) });
   }
   const keptBefore = before.filter((choice) => afterValues.has(choice.value));
   const keptAfter = after.filter((choice) => beforeValues.has(choice.value));
   if (keptBefore.some((choice, i) => choice.value !== keptAfter[i]?.value))
     changes.push({
-      what: 'Choice order',
+      what: `${one} order`,
       before: listOf(keptBefore.map((choice) => choiceName(afterValues.get(choice.value) ?? choice))),
       after: listOf(keptAfter.map(choiceName)),
     });
@@ -235,7 +243,7 @@ function settingChanges(then: Question, now: Question): Change[] {
   const before = then.typeConfig as Record<string, unknown>;
   const after = now.typeConfig as Record<string, unknown>;
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
-    (key) => key !== 'choices',
+    (key) => !(LABELLED_LISTS as readonly string[]).includes(key),
   );
   return keys
     .filter((key) => !same(before?.[key], after?.[key]))
@@ -293,7 +301,11 @@ function questionChanges(then: Question, now: Question, a: Indexed, b: Indexed):
       before: textWords(then.sectionTitle),
       after: textWords(now.sectionTitle),
     });
-  changes.push(...ruleChanges(then, now, a, b), ...choiceChanges(then, now), ...settingChanges(then, now));
+  changes.push(
+    ...ruleChanges(then, now, a, b),
+    ...LABELLED_LISTS.flatMap((list) => choiceChanges(then, now, list)),
+    ...settingChanges(then, now),
+  );
   return changes;
 }
 

@@ -56,6 +56,7 @@ function SectionRules({
 /** One question as a builder reads it: prompt, type, width, rules in words, choices, the other settings. */
 function QuestionSummary({ question, lookup }: { question: Question; lookup: QuestionLookup }) {
   const choices = (question.typeConfig as { choices?: { value: string; label: string }[] }).choices;
+  // Rows and columns read as lists of labels, like every other setting.
   const settings = Object.entries(question.typeConfig as Record<string, unknown>)
     .filter(([key, value]) => key !== 'choices' && value !== undefined)
     .map(([key, value]) => `${settingName(key, question.type)}: ${settingValue(key, question.type, value)}`);
