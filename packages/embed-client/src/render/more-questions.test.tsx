@@ -205,19 +205,29 @@ describe('Other (please specify)', () => {
 describe('shuffled lists', () => {
   const many = list('A1', 'B2', 'C3', 'D4', 'E5', 'F6', 'None');
 
-  it('follow the seed kept with the session: the same order after a reload, None of these last', async () => {
+  it('follow the seed stored with the response: the same order after a reload, None of these last', async () => {
     const shown = async () => {
-      const { ui } = await renderQuestions([question('SINGLE_CHOICE', { choices: many, shuffle: 'ALL_BUT_LAST' })]);
-      return ui.getAllByRole('radio').map((radio) => radio.getAttribute('value'));
+      const { ui, user } = await renderQuestions(
+        [
+          {
+            ...question('SINGLE_CHOICE', { choices: many, shuffle: 'ALL_BUT_LAST' }),
+            requirement: { mode: 'ALWAYS' },
+          },
+        ],
+        { rehydration: { answers: {} } },
+      );
+      return { order: ui.getAllByRole('radio').map((radio) => radio.getAttribute('value')), ui, user };
     };
     const first = await shown();
+    await first.user.click(first.ui.getAllByRole('radio')[0] as HTMLElement);
+    await first.user.click(first.ui.getByRole('button', { name: 'Submit' })); // creates the response
+    await vi.waitFor(() => expect(sessionStorage.getItem(storageKey('pub1', undefined))).toBeTruthy());
     const seed = sessionStorage.getItem(`${storageKey('pub1', undefined)}:seed`) as string;
-    expect(seed).toBeTruthy();
-    expect(first).toEqual(shuffledOrder(many, 'ALL_BUT_LAST', `${seed}:q`).map((choice) => choice.value));
-    expect(first.at(-1)).toBe('none');
+    expect(first.order).toEqual(shuffledOrder(many, 'ALL_BUT_LAST', `${seed}:q`).map((choice) => choice.value));
+    expect(first.order.at(-1)).toBe('none');
     for (const handle of handles.splice(0)) handle.destroy();
     document.body.replaceChildren();
-    expect(await shown()).toEqual(first); // the seed survives the reload
+    expect((await shown()).order).toEqual(first.order); // the seed came back with the response
   });
 
   it('shuffle matrix rows and ranking items with the same seed', async () => {

@@ -18,9 +18,9 @@ export interface ResponseIdStore {
   readScreen(responseId: string): PatchResponseRequest | null;
   writeScreen(responseId: string, body: PatchResponseRequest | null): void;
   /**
-   * The seed of the shuffled lists (issue 25): made at the first view and kept for the tab's session,
-   * so a reload, a resumed response and Back show one order. Kept apart from the response id, since
-   * the first screen shows before the response exists; a reset keeps it (the same person, the same order).
+   * The seed of the shuffled lists (issue 25): made at the first view, stored with the response id when
+   * the response is created (a page view stores nothing), so Back, a reload and a resumed response show
+   * the order of the first view; dropped with the id (an erasure or a reset), stored again with the next.
    */
   seed(): string;
 }
@@ -52,10 +52,13 @@ export function sessionStore(publicId: string, externalRef: string | undefined):
     read: () => attempt(() => storage()?.getItem(key) ?? null, null),
     write(responseId) {
       attempt(() => {
-        if (responseId) storage()?.setItem(key, responseId);
-        else {
+        if (responseId) {
+          storage()?.setItem(key, responseId);
+          if (seed) storage()?.setItem(seedKey, seed);
+        } else {
           storage()?.removeItem(key);
           storage()?.removeItem(screenKey);
+          storage()?.removeItem(seedKey);
         }
       }, undefined);
     },
@@ -67,7 +70,6 @@ export function sessionStore(publicId: string, externalRef: string | undefined):
     },
     seed() {
       seed ??= attempt(() => storage()?.getItem(seedKey), null) ?? Math.random().toString(36).slice(2);
-      attempt(() => storage()?.setItem(seedKey, seed as string), undefined);
       return seed;
     },
     writeScreen(responseId, body) {

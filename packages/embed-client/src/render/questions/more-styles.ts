@@ -22,7 +22,7 @@ export const STYLES = `
 .fe-question-body { display: flex; flex-direction: column; gap: 6px; }
 .fe-other-text { margin-inline-start: 28px; inline-size: calc(100% - 28px); }
 .fe-rank-lists { display: flex; flex-direction: column; gap: 12px; }
-.fe-rank-list { display: flex; flex-direction: column; gap: 6px; min-block-size: 44px; }
+.fe-rank-list { display: flex; flex-direction: column; gap: 6px; min-block-size: 44px; margin: 0; padding: 0; list-style: none; }
 .fe-rank-item {
   display: flex; align-items: center; gap: 8px; padding: 4px 8px; min-block-size: 44px;
   border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_field);
@@ -33,6 +33,6 @@ export const STYLES = `
 .fe-rank-grip { cursor: grab; touch-action: none; user-select: none; color: var(--_muted); padding: 8px 4px; }
 .fe-rank-dragged { opacity: 0.5; }
 .fe-rank-over { border-color: var(--_accent-text); border-style: dashed; }
-.fe-rank-empty { color: var(--_muted); font-size: 0.875em; padding: 10px 0; }
+.fe-rank-list:empty { border: 2px dashed var(--_border); border-radius: var(--_radius); }
 .fe-rank-item .fe-button-small { flex: none; }
 `;

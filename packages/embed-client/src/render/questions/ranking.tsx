@@ -92,23 +92,30 @@ export function Ranking({ question, value, onChange, required, error, ids }: Que
     });
     return index < 0 ? items.length : index;
   };
+  // The drag as the pointer's events see it (they may come faster than the drawing), and as drawn.
+  const dragging = useRef<{ value: string; to: number } | null>(null);
+  const setDragging = (next: { value: string; to: number } | null) => {
+    dragging.current = next;
+    setDrag(next);
+  };
   const grip = (item: string) => ({
     class: 'fe-rank-grip',
     'aria-hidden': 'true' as const,
     onPointerDown: (event: PointerEvent) => {
       event.preventDefault();
       (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
-      setDrag({ value: item, to: ranked.indexOf(item) });
+      setDragging({ value: item, to: ranked.indexOf(item) });
     },
     onPointerMove: (event: PointerEvent) => {
-      if (drag?.value === item) setDrag({ value: item, to: placeAt(event.clientY, item) });
+      if (dragging.current?.value === item) setDragging({ value: item, to: placeAt(event.clientY, item) });
     },
     onPointerUp: () => {
-      if (drag?.value !== item) return;
-      setDrag(null);
-      if (drag.to !== ranked.indexOf(item)) move(item, drag.to, 'item');
+      const dropped = dragging.current;
+      if (dropped?.value !== item) return;
+      setDragging(null);
+      if (dropped.to !== ranked.indexOf(item)) move(item, dropped.to, 'item');
     },
-    onPointerCancel: () => setDrag(null),
+    onPointerCancel: () => setDragging(null),
   });
   const button = (act: FocusNext['act'], label: string, text: string, onClick: () => void, disabled = false) => (
     <button
@@ -156,13 +163,12 @@ export function Ranking({ question, value, onChange, required, error, ids }: Que
                 data-value={item}
                 // biome-ignore lint/a11y/noNoninteractiveTabindex: a ranked item takes the arrow keys that move it
                 tabIndex={0}
+                aria-describedby={ids.hint}
                 class={`fe-rank-item${drag?.value === item ? ' fe-rank-dragged' : ''}${over ? ' fe-rank-over' : ''}`}
                 onKeyDown={onItemKey(item, index)}
               >
                 <span {...grip(item)}>⠿</span>
-                <span class="fe-rank-position" aria-hidden="true">
-                  {index + 1}
-                </span>
+                <span class="fe-rank-position">{index + 1}</span>
                 <span class="fe-rank-label">{name}</span>
                 {button('up', format(words.moveUp, { name }), '↑', () => move(item, index - 1, 'up'), index === 0)}
                 {button(
