@@ -5,7 +5,7 @@ import { benchGeocode } from './geocode.bench.ts';
 import { benchHttp } from './http.bench.ts';
 import { benchObjectStore } from './object-store.bench.ts';
 import { benchSoak } from './soak.bench.ts';
-import { benchSummary } from './summary.bench.ts';
+import { benchMoreTypesSummary, benchSummary } from './summary.bench.ts';
 
 type Line = { name: string; ok: boolean; summary: string };
 const benches: (() => Promise<Line | Line[]>)[] = [
@@ -15,6 +15,7 @@ const benches: (() => Promise<Line | Line[]>)[] = [
   benchHttp,
   benchAvailability,
   benchSummary,
+  benchMoreTypesSummary,
   benchObjectStore,
   benchSoak,
 ];

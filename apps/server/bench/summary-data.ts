@@ -88,3 +88,67 @@ export async function insertSummaryResponses(sql: SqlQuery, questionnaireId: str
     [questionnaireId, from, to],
   );
 }
+
+const SATISFACTION_ROWS = ['speed', 'price', 'support', 'docs', 'design'];
+const FEATURES = ['export', 'rules', 'languages', 'webhooks', 'embed'];
+
+/**
+ * Issue 25's summary benchmark: a grid of five "How satisfied are you with …" rows of five columns,
+ * a ranking of five features and a Net Promoter Score question, on one step.
+ */
+export const MORE_TYPES_DEFINITION = {
+  schemaVersion: 1,
+  steps: [
+    {
+      id: 's1',
+      title: 'Your opinion',
+      questions: [
+        {
+          id: 'satisfaction',
+          code: 'satisfaction',
+          type: 'MATRIX',
+          prompt: 'How satisfied are you with …',
+          typeConfig: {
+            rows: SATISFACTION_ROWS.map((value) => ({ value, label: value })),
+            columns: [1, 2, 3, 4, 5].map((point) => ({ value: `c${point}`, label: `${point}` })),
+          },
+        },
+        {
+          id: 'features',
+          code: 'features',
+          type: 'RANKING',
+          prompt: 'Rank these features',
+          typeConfig: { choices: FEATURES.map((value) => ({ value, label: value })) },
+        },
+        { id: 'nps', code: 'nps', type: 'NPS', prompt: 'How likely are you to recommend us?' },
+      ],
+    },
+  ],
+  tabs: [],
+  questions: [],
+};
+
+/**
+ * Rows `from`..`to` of issue 25's responses, made inside Postgres: every grid answered (a row in
+ * nine left out), two in three rankings (an order per response), six in seven scores.
+ */
+export async function insertMoreTypesResponses(sql: SqlQuery, questionnaireId: string, from: number, to: number) {
+  const rows = SATISFACTION_ROWS.map(
+    (row, index) => `'${row}', CASE WHEN (g + ${index}) % 9 = 0 THEN NULL ELSE 'c' || (1 + (g / ${index + 1}) % 5) END`,
+  ).join(', ');
+  await sql.query(
+    `INSERT INTO response (id, questionnaire_id, version_number, language, status, answers, created_at, updated_at, completed_at)
+     SELECT gen_random_uuid(), $1::uuid, 1, 'en',
+            CASE WHEN g % 3 = 0 THEN 'COMPLETED' ELSE 'IN_PROGRESS' END::"ResponseStatus",
+            jsonb_strip_nulls(jsonb_build_object(
+              'satisfaction', jsonb_strip_nulls(jsonb_build_object(${rows})),
+              'features', CASE WHEN g % 3 <> 1 THEN
+                (SELECT jsonb_agg(f ORDER BY md5(f || g::text)) FROM unnest($4::text[]) AS f) END,
+              'nps', CASE WHEN g % 7 <> 0 THEN g % 11 END)),
+            now() - g * interval '10 milliseconds',
+            now() - g * interval '10 milliseconds' + (g % 900) * interval '1 second',
+            CASE WHEN g % 3 = 0 THEN now() - g * interval '10 milliseconds' + (30 + g % 600) * interval '1 second' END
+     FROM generate_series($2::int, $3::int) AS g`,
+    [questionnaireId, from, to, FEATURES],
+  );
+}

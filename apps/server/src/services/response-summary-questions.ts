@@ -108,17 +108,20 @@ function orderedTextFigures(scan: SummaryScan, value: string, read = (saved: str
 
 /**
  * MATRIX: per row, how many answered it and how many chose each column. A row's cell is read once
- * per response; `jsonb_exists` finds a column both in a single answer ("col", a string is its own
- * only element) and in a multiple one (["col", …]), so a grid that changed between versions counts both.
+ * per response: in a grid of one column per row as text, compared with each column's value (an
+ * answer saved as a list, before the grid allowed only one, counts as answered but in no column); in
+ * a grid of several as jsonb, where `jsonb_exists` finds a column in the list (or a lone string).
  */
 function planMatrix(scan: SummaryScan, question: QuestionOf<'MATRIX'>, answer: string): Reader {
-  const { rows = [], columns = [] } = question.typeConfig ?? {};
+  const { rows = [], columns = [], multiple = false } = question.typeConfig ?? {};
   const planned = rows.map((row) => {
-    const cell = scan.derive(`${answer} -> ${scan.param(row.value)}::text`);
+    const key = `${scan.param(row.value)}::text`;
+    const cell = scan.derive(multiple ? `${answer} -> ${key}` : `${answer} ->> ${key}`);
+    const chose = (column: string) => (multiple ? `jsonb_exists(${cell}, ${column})` : `${cell} = ${column}`);
     return {
-      answered: scan.add(`count(*) FILTER (WHERE ${nonEmpty(cell)})::int`),
+      answered: scan.add(`count(*) FILTER (WHERE ${multiple ? nonEmpty(cell) : nonEmptyText(cell)})::int`),
       columns: columns.map((column) =>
-        scan.add(`count(*) FILTER (WHERE jsonb_exists(${cell}, ${scan.param(column.value)}::text))::int`),
+        scan.add(`count(*) FILTER (WHERE ${chose(`${scan.param(column.value)}::text`)})::int`),
       ),
     };
   });
@@ -141,20 +144,21 @@ function planMatrix(scan: SummaryScan, question: QuestionOf<'MATRIX'>, answer: s
 
 /**
  * RANKING: per choice, how many ranked it, its mean rank (unrounded) and how often it came first.
- * The ranked list becomes a text[] once per response; `array_position` is then the choice's rank.
- * Ordered by mean rank (ties in definition order), choices nobody ranked last.
+ * The ranked list becomes a text[] once per response (`->> 0`, `->> 1`, …: a third of the cost of
+ * unnesting it), whose `array_position` is the choice's rank. Ordered by mean rank (ties in
+ * definition order), choices nobody ranked last.
  */
 function planRanking(scan: SummaryScan, question: QuestionOf<'RANKING'>, answer: string): Reader {
-  const ranked = scan.derive(
-    `CASE WHEN jsonb_typeof(${answer}) = 'array' THEN ARRAY(SELECT jsonb_array_elements_text(${answer})) END`,
-  );
   const choices = question.typeConfig?.choices ?? [];
+  // A ranking lists each choice at most once: as many places as choices.
+  const places = choices.map((_, index) => `${answer} ->> ${index}`).join(', ');
+  const ranked = scan.derive(`CASE WHEN jsonb_typeof(${answer}) = 'array' THEN ARRAY[${places}] END`);
   const planned = choices.map((choice) => {
     const value = `${scan.param(choice.value)}::text`;
     const rank = `array_position(${ranked}, ${value})`;
     return {
       count: scan.add(`count(${rank})::int`),
-      meanRank: scan.add(`avg(${rank})::float8`),
+      rankSum: scan.add(`sum(${rank})::int8`),
       firstPlace: scan.add(`count(*) FILTER (WHERE ${ranked}[1] = ${value})::int`),
     };
   });
@@ -166,7 +170,8 @@ function planRanking(scan: SummaryScan, question: QuestionOf<'RANKING'>, answer:
         value: choice.value,
         label: choice.label,
         count: ranks,
-        meanRank: ranks === 0 ? null : numberOrNull(row[plan.meanRank]),
+        // The division in one step: the closest number to the exact mean.
+        meanRank: ranks === 0 ? null : count(row[plan.rankSum]) / ranks,
         firstPlace: count(row[plan.firstPlace]),
       };
     });

@@ -81,6 +81,11 @@ export class SummaryScan {
     return this.params.add(value);
   }
 
+  /** The work per response: the values derived and the aggregates. */
+  get size(): number {
+    return this.level2.length + this.columns.length;
+  }
+
   /** Adds an aggregate (over `x.status`, `x.last_step_id`, `x.seconds` and derived values); returns its column. */
   add(expression: string): string {
     const column = `${this.prefix}${this.columns.length}`;
