@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormsEngineError, isTransient } from './problem';
 import { createPublicClient } from './public-client';
 
@@ -145,5 +145,79 @@ describe('public client', () => {
     expect(seen[0]?.url).toBe('https://forms.test/base/public/v1/responses/r1/files?questionCode=docs');
     const part = (seen[0]!.init.body as FormData).get('file') as File;
     expect([part.name, part.size]).toEqual(['a.txt', 2]);
+  });
+
+  describe('uploads with progress through XMLHttpRequest (loaded when first asked for)', () => {
+    class FakeXhr extends EventTarget {
+      static made: FakeXhr[] = [];
+      upload = new EventTarget();
+      status = 0;
+      statusText = '';
+      responseText = '';
+      opened: string[] = [];
+      sent: unknown;
+      constructor() {
+        super();
+        FakeXhr.made.push(this);
+      }
+      open(method: string, url: string) {
+        this.opened = [method, url];
+      }
+      send(body: unknown) {
+        this.sent = body;
+      }
+      abort() {
+        this.dispatchEvent(new Event('loadend'));
+      }
+      answer(status: number, text: string) {
+        this.status = status;
+        this.responseText = text;
+        this.dispatchEvent(new Event('loadend'));
+      }
+    }
+    const progress = (loaded: number, total: number) =>
+      Object.assign(new Event('progress'), { lengthComputable: true, loaded, total });
+    /** The `n`th request made (from 1), once it is sent. */
+    const sent = async (n: number) => {
+      await vi.waitFor(() => expect(FakeXhr.made[n - 1]?.sent).toBeDefined());
+      return FakeXhr.made[n - 1]!;
+    };
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      FakeXhr.made = [];
+    });
+
+    it('reports progress and resolves with the file reference', async () => {
+      vi.stubGlobal('XMLHttpRequest', FakeXhr);
+      const fractions: number[] = [];
+      const client = createPublicClient({ baseUrl: 'https://forms.test' });
+      const upload = client.uploadFile('r/1', 'documents', new Blob(['hello']), {
+        fileName: 'a.txt',
+        onProgress: (fraction) => fractions.push(fraction),
+      });
+      const xhr = await sent(1);
+      expect(xhr.opened).toEqual(['POST', 'https://forms.test/public/v1/responses/r%2F1/files?questionCode=documents']);
+      expect((xhr.sent as FormData).get('file')).toBeInstanceOf(Blob);
+      xhr.upload.dispatchEvent(progress(1, 4));
+      xhr.answer(201, '{"fileId":"f1","fileName":"a.txt","contentType":"text/plain","size":5}');
+      expect(await upload).toEqual({ fileId: 'f1', fileName: 'a.txt', contentType: 'text/plain', size: 5 });
+      expect(fractions).toEqual([0.25, 1]);
+    });
+
+    it('rejects with the problem, a network error, or ABORTED, also when aborted while it loads', async () => {
+      vi.stubGlobal('XMLHttpRequest', FakeXhr);
+      const client = createPublicClient({ baseUrl: 'https://forms.test' });
+      const onProgress = () => undefined;
+      const refused = client.uploadFile('r1', 'documents', new Blob(['x']), { onProgress });
+      (await sent(1)).answer(413, '{"type":"about:blank","title":"Too large","status":413,"code":"FILE_TOO_LARGE"}');
+      expect((await rejection(refused)).problem.code).toBe('FILE_TOO_LARGE');
+      const cut = client.uploadFile('r1', 'documents', new Blob(['x']), { onProgress });
+      (await sent(2)).answer(0, '');
+      expect((await rejection(cut)).problem.code).toBe('NETWORK_ERROR');
+      const controller = new AbortController();
+      const aborted = client.uploadFile('r1', 'documents', new Blob(['x']), { onProgress, signal: controller.signal });
+      controller.abort();
+      expect((await rejection(aborted)).problem.code).toBe('ABORTED');
+    });
   });
 });

@@ -79,7 +79,8 @@ const KEEPALIVE_MAX_BYTES = 60_000;
 
 const segment = encodeURIComponent;
 
-function parseBody(text: string): unknown {
+/** A body as JSON, or as the text it is when it is not JSON; undefined when empty. */
+export function parseBody(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text);
@@ -145,32 +146,6 @@ export function createPublicClient(options: PublicClientOptions): PublicClient {
 
   const isObject = (body: unknown) => typeof body === 'object' && body !== null && !Array.isArray(body);
 
-  function uploadWithProgress(url: string, form: FormData, options: UploadOptions): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', url);
-      xhr.upload.addEventListener('progress', (event) => {
-        if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
-      });
-      const onAbort = () => xhr.abort();
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-      xhr.addEventListener('loadend', () => {
-        options.signal?.removeEventListener('abort', onAbort);
-        if (options.signal?.aborted)
-          return reject(new FormsEngineError(clientProblem('ABORTED', 'The upload was aborted')));
-        if (xhr.status === 0) {
-          return reject(new FormsEngineError(clientProblem('NETWORK_ERROR', 'The server could not be reached')));
-        }
-        const body = parseBody(xhr.responseText);
-        if (xhr.status < 200 || xhr.status >= 300)
-          return reject(new FormsEngineError(problemFrom(xhr.status, xhr.statusText, body)));
-        options.onProgress?.(1);
-        resolve(body);
-      });
-      xhr.send(form);
-    });
-  }
-
   return {
     baseUrl,
     getLive: (publicId, { signal } = {}) =>
@@ -199,10 +174,11 @@ export function createPublicClient(options: PublicClientOptions): PublicClient {
       form.append('file', file, fileName);
       const path = `/responses/${segment(responseId)}/files`;
       const query = { questionCode };
-      // XMLHttpRequest reports upload progress; fetch does not. A custom fetch is always honoured.
+      // XMLHttpRequest reports upload progress; fetch does not. A custom fetch is always honoured. The
+      // XMLHttpRequest path is loaded when first used: only the file upload (a chunk of its own) takes it.
       const body =
         uploadOptions.onProgress && !customFetch && typeof XMLHttpRequest !== 'undefined'
-          ? await uploadWithProgress(urlOf(path, query), form, uploadOptions)
+          ? await (await import('./upload-progress')).uploadWithProgress(urlOf(path, query), form, uploadOptions)
           : await send({ method: 'POST', path, query, form, signal: uploadOptions.signal });
       if (!isObject(body))
         throw new FormsEngineError(clientProblem('UNEXPECTED_RESPONSE', `POST ${path}: no file reference`));
