@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LABEL_LANGUAGES, labelsFor } from './labels-entry';
 import { DEFAULT_LABELS, type Labels } from './render/labels';
-import { MORE_TYPE_WORDS } from './render/more-words';
 import { FILE_UPLOAD_WORDS } from './render/questions/file-upload-words';
+import { MORE_TYPE_WORDS } from './render/questions/more-type-words';
 
 /** Every string of a table, by its path (`errors.REQUIRED`). */
 const strings = (table: object, prefix = ''): [string, string][] =>

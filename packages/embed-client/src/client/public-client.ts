@@ -1,3 +1,4 @@
+import { parseBody } from './body';
 import { clientProblem, FormsEngineError, parseRetryAfter, problemFrom } from './problem';
 import type {
   CompleteResponseRequest,
@@ -78,16 +79,6 @@ interface Call {
 const KEEPALIVE_MAX_BYTES = 60_000;
 
 const segment = encodeURIComponent;
-
-/** A body as JSON, or as the text it is when it is not JSON; undefined when empty. */
-export function parseBody(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 export function createPublicClient(options: PublicClientOptions): PublicClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');

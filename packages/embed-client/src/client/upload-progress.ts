@@ -1,12 +1,18 @@
+import { parseBody } from './body';
 import { clientProblem, FormsEngineError, problemFrom } from './problem';
-import { parseBody, type UploadOptions } from './public-client';
 
 /**
  * An upload through XMLHttpRequest, which reports progress (fetch does not). Loaded by `uploadFile`
  * when it is first asked for progress, so the first load of an embed without a file upload carries
  * none of it (measured: 0.3 KB gzip of `mount`'s first load).
  */
-export function uploadWithProgress(url: string, form: FormData, options: UploadOptions): Promise<unknown> {
+/** What of `UploadOptions` an upload with progress reads (named here so this file needs nothing of the client's). */
+interface ProgressOptions {
+  signal?: AbortSignal | undefined;
+  onProgress?: ((fraction: number) => void) | undefined;
+}
+
+export function uploadWithProgress(url: string, form: FormData, options: ProgressOptions): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);

@@ -1,6 +1,6 @@
 import type { AddressField, AnswerErrorCode } from '@forms-engine/schema/rules';
-import type { MoreTypeWords } from './more-words';
 import type { FileUploadWords } from './questions/file-upload-words';
+import type { MoreTypeWords } from './questions/more-type-words';
 
 export type { FileUploadWords, MoreTypeWords };
 
