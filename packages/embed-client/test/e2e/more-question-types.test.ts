@@ -60,7 +60,18 @@ const definition: DefinitionInput = {
     { id: 's2', title: 'Your views', questions },
   ],
 };
-const onePage: DefinitionInput = { schemaVersion: 1, questions: [...questions, colour] };
+/** The usual five-point grid: its words fit a phone only by breaking inside them, so there it stacks too. */
+const fivePointGrid = {
+  id: 'q_grid5',
+  code: 'q_grid5',
+  type: 'MATRIX' as const,
+  prompt: 'How satisfied are you with our service?',
+  typeConfig: {
+    rows: list('Friendliness', 'Knowledge'),
+    columns: list('Very dissatisfied', 'Dissatisfied', 'Neutral', 'Satisfied', 'Very satisfied'),
+  },
+};
+const onePage: DefinitionInput = { schemaVersion: 1, questions: [...questions, colour, fivePointGrid] };
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -164,7 +175,7 @@ describe('issue 25 question types, embedded through the script tag', () => {
     expect(errors).toEqual([]);
   });
 
-  it('on a 375 px phone the matrix rows stack, NPS wraps in two rows of 44 px targets, nothing scrolls sideways', async () => {
+  it('on a 375 px phone the matrix rows stack (seven columns and the usual five), NPS wraps in two rows of 44 px targets, nothing scrolls sideways', async () => {
     const q = await e2e.api.publish(onePage, { allowedOrigins: [e2e.host.origin] });
     const { page, errors } = await e2e.openPage('script', [{ publicId: q.publicId }], {
       context: { viewport: { width: 375, height: 800 }, hasTouch: true },
@@ -172,6 +183,7 @@ describe('issue 25 question types, embedded through the script tag', () => {
     const form = embed(page);
     // Each row its own group of options, named by the row; no table left.
     await form.getByRole('group', { name: 'Price' }).waitFor();
+    await form.getByRole('group', { name: 'Knowledge' }).waitFor();
     expect(await form.locator('table').count()).toBe(0);
     await form.getByRole('group', { name: 'Price' }).getByRole('radio', { name: 'Happy', exact: true }).click();
     expect(await noSidewaysScroll(page)).toBe(true);

@@ -7,14 +7,14 @@ export const STYLES = `
 .fe-matrix { inline-size: 100%; }
 .fe-matrix table { border-collapse: collapse; inline-size: 100%; }
 .fe-matrix th, .fe-matrix td { padding: 4px 6px; text-align: center; vertical-align: middle; }
-.fe-matrix thead th { font-weight: 500; font-size: 0.875em; vertical-align: bottom; overflow-wrap: anywhere; }
-.fe-matrix tbody th { text-align: start; font-weight: 500; overflow-wrap: anywhere; }
+.fe-matrix thead th { font-weight: 500; font-size: 0.875em; vertical-align: bottom; overflow-wrap: normal; word-break: normal; }
+.fe-matrix tbody th { text-align: start; font-weight: 500; overflow-wrap: normal; word-break: normal; }
 .fe-matrix tbody tr { border-block-start: 1px solid var(--_surface); }
 .fe-cell { display: flex; align-items: center; justify-content: center; min-block-size: 44px; min-inline-size: 44px; cursor: pointer; }
 .fe-matrix-missing th, .fe-matrix-missing > legend { color: var(--_error); }
 .fe-matrix-rows { display: flex; flex-direction: column; gap: 16px; }
 .fe-matrix-row { border: 0; min-inline-size: 0; }
-.fe-matrix-row > legend { font-weight: 500; margin-block-end: 4px; }
+.fe-matrix-row > legend { font-weight: 500; margin-block-end: 4px; overflow-wrap: anywhere; }
 .fe-nps .fe-rate { min-inline-size: 44px; }
 @container (max-width: 560px) {
   .fe-nps { display: grid; grid-template-columns: repeat(6, minmax(44px, 1fr)); }
