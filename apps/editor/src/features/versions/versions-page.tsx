@@ -1,6 +1,6 @@
 import type { Definition } from '@forms-engine/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuestionnaireId } from '../../data/questionnaire-id.ts';
 import { useTRPC } from '../../data/trpc.ts';
@@ -155,10 +155,21 @@ function VersionSelect(props: {
   optionLabel: (value: string) => string;
   onChange: (value: string) => void;
 }) {
+  // The choice shows at once: the URL (the prop) follows a navigation later, and a controlled select would
+  // jump back to the old value until then, under a keyboard user's next arrow key.
+  const [shown, setShown] = useState(props.value ?? '');
+  useEffect(() => setShown(props.value ?? ''), [props.value]);
   return (
     <div className="field">
       <label htmlFor={props.id}>{props.label}</label>
-      <select id={props.id} value={props.value ?? ''} onChange={(event) => props.onChange(event.target.value)}>
+      <select
+        id={props.id}
+        value={shown}
+        onChange={(event) => {
+          setShown(event.target.value);
+          props.onChange(event.target.value);
+        }}
+      >
         <option value="">Choose…</option>
         {props.options.map((value) => (
           <option key={value} value={value}>
