@@ -24,16 +24,22 @@ export async function tabTo(page: Page, name: string | RegExp, limit = 120) {
   throw new Error(`Tab never reached "${name}", passing ${seen.join(' | ')}`);
 }
 
-/** Picks an option of the focused select with the arrow keys. */
+/** Picks an option of the focused select with the arrow keys, reading the screen after each press as a person does. */
 export async function chooseWithArrows(page: Page, optionText: string) {
-  await page.keyboard.press('Home');
-  for (let i = 0; i < 30; i++) {
-    const text = await page.evaluate(() => {
+  const shown = () =>
+    page.evaluate(async () => {
+      // Two frames: whatever the key press set off has been drawn.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const select = document.activeElement as HTMLSelectElement;
       return select.selectedOptions[0]?.textContent?.trim() ?? '';
     });
+  await page.keyboard.press('Home');
+  const seen: string[] = [];
+  for (let i = 0; i < 30; i++) {
+    const text = await shown();
     if (text === optionText) return;
+    seen.push(text);
     await page.keyboard.press('ArrowDown');
   }
-  throw new Error(`No option "${optionText}"`);
+  throw new Error(`No option "${optionText}", passing ${seen.join(' | ')}`);
 }

@@ -1,12 +1,13 @@
 import type { Definition } from '@forms-engine/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuestionnaireId } from '../../data/questionnaire-id.ts';
 import { useTRPC } from '../../data/trpc.ts';
 import { ConfirmButton, ProblemMessage } from '../../ui/index.ts';
 import { diffDefinitions } from './diff.ts';
 import { DiffView } from './diff-view.tsx';
+import { VersionSelect } from './version-select.tsx';
 
 const DRAFT = 'draft';
 
@@ -143,40 +144,5 @@ function NoVersionsYet() {
         and restore an old one into the draft.
       </p>
     </section>
-  );
-}
-
-/** One side of the comparison: a version, or the draft. */
-function VersionSelect(props: {
-  id: string;
-  label: string;
-  value: string | null;
-  options: string[];
-  optionLabel: (value: string) => string;
-  onChange: (value: string) => void;
-}) {
-  // The choice shows at once: the URL (the prop) follows a navigation later, and a controlled select would
-  // jump back to the old value until then, under a keyboard user's next arrow key.
-  const [shown, setShown] = useState(props.value ?? '');
-  useEffect(() => setShown(props.value ?? ''), [props.value]);
-  return (
-    <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <select
-        id={props.id}
-        value={shown}
-        onChange={(event) => {
-          setShown(event.target.value);
-          props.onChange(event.target.value);
-        }}
-      >
-        <option value="">Choose…</option>
-        {props.options.map((value) => (
-          <option key={value} value={value}>
-            {props.optionLabel(value)}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
