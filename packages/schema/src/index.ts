@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './availability';
 export * from './common';
 export * from './definition';
