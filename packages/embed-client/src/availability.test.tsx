@@ -112,6 +112,35 @@ describe('a questionnaire that takes no responses now', () => {
     expect(root.activeElement).toBeNull();
   });
 
+  it('SCHEDULED: opens by itself at its opening time, without a reload, and says so to the host once', async () => {
+    const api = fakePublicApi(screening(), {
+      availability: availability('SCHEDULED', new Date(Date.now() + 1000).toISOString()),
+    });
+    const { ui, events } = setUp({ api });
+    await sentence(ui, /^This questionnaire opens on /);
+    api.live.availability = availability('OPEN');
+    await ui.findByRole('textbox', { name: 'Your name' }, { timeout: 6000 });
+    expect(api.count('GET', /\/live$/)).toBe(2);
+    expect(api.count('POST', /\/responses$/)).toBe(0);
+    expect(events.map((event) => event.name)).toEqual(['ready', 'ready']);
+    expect(events[1]?.detail).toMatchObject({ status: 'IN_PROGRESS' });
+  }, 10_000);
+
+  it('SCHEDULED past its opening by this device’s clock: asks again every few seconds, never in a loop', async () => {
+    const api = fakePublicApi(screening(), {
+      availability: availability('SCHEDULED', new Date(Date.now() - 60_000).toISOString()),
+    });
+    const { ui, events } = setUp({ api });
+    await sentence(ui, /^This questionnaire opens on /);
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    const asked = api.count('GET', /\/live$/);
+    expect(asked).toBeGreaterThanOrEqual(2);
+    expect(asked).toBeLessThanOrEqual(3);
+    // The host heard it was closed once, not at every question asked of the server.
+    expect(events.map((event) => event.name)).toEqual(['ready']);
+    await sentence(ui, /^This questionnaire opens on /);
+  }, 10_000);
+
   it('SCHEDULED in German: German words and a German date', async () => {
     const definition = screening({ defaultLanguage: 'de' } as never);
     const api = fakePublicApi(definition, {

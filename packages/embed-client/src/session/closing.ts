@@ -1,5 +1,5 @@
 import type { LiveQuestionnaire, Problem } from '../client/types';
-import { type Closed, emit, type SessionState, type Transition } from './state';
+import { type Closed, type Effect, emit, type SessionState, type Transition } from './state';
 
 /**
  * Issue 24: a questionnaire that takes no responses now (scheduled, closed, full) or a completion a
@@ -22,12 +22,16 @@ export function closedByProblem(problem: Problem): Closed | null {
   return { reason: problem.reason ?? 'CLOSED', opensAt: problem.opensAt };
 }
 
-/** Says why before anything is asked: no form, no response. The host hears `ready` with status CLOSED. */
+/**
+ * Says why before anything is asked: no form, no response. The host hears `ready` with status CLOSED,
+ * once. A scheduled questionnaire is asked for again at its opening, so it opens without a reload
+ * (nothing is typed on this screen, so nothing is lost when the form replaces it).
+ */
 export function closeOnArrival(state: SessionState, closed: Closed): Transition {
   const versionNumber = state.questionnaire?.versionNumber ?? 0;
   const reason = closed.reason === 'QUOTA_FULL' ? undefined : closed.reason;
-  return {
-    state: { ...state, phase: 'closed', closed },
-    effects: [emit({ name: 'ready', detail: { versionNumber, status: 'CLOSED', reason } })],
-  };
+  const effects: Effect[] =
+    state.phase === 'closed' ? [] : [emit({ name: 'ready', detail: { versionNumber, status: 'CLOSED', reason } })];
+  if (closed.opensAt) effects.push({ type: 'open-at', at: closed.opensAt });
+  return { state: { ...state, phase: 'closed', closed }, effects };
 }

@@ -118,6 +118,16 @@ export function createSession(options: SessionOptions): Session {
         clearTimeout(retryTimer);
         retryTimer = setTimeout(() => dispatch({ type: 'RETRY' }), effect.delayMs);
         return;
+      case 'open-at':
+        clearTimeout(retryTimer);
+        // The server decides whether it is open: asked a second after the opening (at least every few
+        // seconds when this device's clock runs ahead), spread over two more so a waiting crowd does not
+        // arrive at once; at most 24.8 days ahead, the longest delay a timer takes.
+        retryTimer = setTimeout(
+          () => dispatch({ type: 'RETRY' }),
+          Math.min(2 ** 31 - 1, Math.max(0, Date.parse(effect.at) - Date.now()) + 1000 + Math.random() * 2000),
+        );
+        return;
       case 'remember':
         return store.write(effect.responseId);
       case 'keep-screen':

@@ -619,7 +619,10 @@ describe('session machine', () => {
   });
 
   describe('issue 24: scheduled, closed, full, and a full quota', () => {
-    const closedLive = (status: 'SCHEDULED' | 'CLOSED' | 'FULL', opensAt: string | null = null): LiveQuestionnaire => ({
+    const closedLive = (
+      status: 'SCHEDULED' | 'CLOSED' | 'FULL' | 'OPEN',
+      opensAt: string | null = null,
+    ): LiveQuestionnaire => ({
       ...live(),
       availability: { status, opensAt, closesAt: null },
     });
@@ -637,7 +640,11 @@ describe('session machine', () => {
         phase: 'closed',
         closed: { reason: 'NOT_YET_OPEN', opensAt: '2026-12-01T08:00:00Z' },
       });
-      expect(effects.filter((e) => e.type !== 'emit').map((e) => e.type)).toEqual(['load-live']);
+      // Nothing created; the live document asked for again at the opening.
+      expect(effects.filter((e) => e.type !== 'emit')).toEqual([
+        { type: 'load-live' },
+        { type: 'open-at', at: '2026-12-01T08:00:00Z' },
+      ]);
       expect(effects.find((e) => e.type === 'emit')).toEqual({
         type: 'emit',
         event: { name: 'ready', detail: { versionNumber: 3, status: 'CLOSED', reason: 'NOT_YET_OPEN' } },
@@ -648,7 +655,22 @@ describe('session machine', () => {
           { type: 'LIVE_LOADED', live: closedLive(status) },
         ]);
         expect(other.state).toMatchObject({ phase: 'closed', closed: { reason: status } });
+        expect(other.effects.map((e) => e.type)).toEqual(['load-live', 'emit']);
+        expect(transition(other.state, { type: 'RETRY' }).effects).toEqual([]);
       }
+    });
+
+    it('at the opening the live document is asked again with the closed screen kept; still scheduled, the host is not told twice', () => {
+      const { state } = drive([
+        { type: 'START', storedResponseId: null },
+        { type: 'LIVE_LOADED', live: closedLive('SCHEDULED', '2026-12-01T08:00:00Z') },
+      ]);
+      const retried = transition(state, { type: 'RETRY' });
+      expect(retried).toEqual({ state, effects: [{ type: 'load-live' }] });
+      const again = transition(state, { type: 'LIVE_LOADED', live: closedLive('SCHEDULED', '2026-12-01T08:00:05Z') });
+      expect(again.effects).toEqual([{ type: 'open-at', at: '2026-12-01T08:00:05Z' }]);
+      const opened = transition(state, { type: 'LIVE_LOADED', live: closedLive('OPEN') });
+      expect(opened.state.phase).toBe('form');
     });
 
     it('a stored response is rehydrated without asking the live document: the respondent continues', () => {

@@ -231,6 +231,8 @@ export function transition(state: SessionState, event: SessionEvent): Transition
       return saveOnHide(state);
 
     case 'RETRY': {
+      // A scheduled questionnaire's opening: the live document again, the closed screen shown until it comes.
+      if (state.closed?.opensAt && state.phase === 'closed') return { state, effects: [{ type: 'load-live' }] };
       if (state.phase !== 'form') return none();
       if (state.save.wanted) {
         if (!state.responseId) return startCreate(state);

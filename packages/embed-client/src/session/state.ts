@@ -133,6 +133,8 @@ export type Effect =
   /** A developer's mistake (a prefill or hidden value that cannot be used), for the console. */
   | { type: 'warn'; message: string }
   | { type: 'retry-later'; delayMs: number }
+  /** A scheduled questionnaire: ask for the live document again at its opening (ISO 8601). */
+  | { type: 'open-at'; at: string }
   | { type: 'remember'; responseId: string }
   /** The screen saved as the page was hidden (null: the server has acknowledged a save since). */
   | { type: 'keep-screen'; responseId: string; body: PatchResponseRequest | null }

@@ -151,3 +151,22 @@ describe.each<Mode>(['script', 'npm'])('embedded through %s', (mode) => {
     await expect.poll(async () => (await e2e.api.responses(q.id))[0]?.status).toBe('COMPLETED');
   });
 });
+
+it('a scheduled questionnaire opens by itself at its opening, without a reload, and the respondent answers', async () => {
+  const q = await e2e.api.publish(definition, {
+    allowedOrigins: [e2e.host.origin],
+    opensAt: new Date(Date.now() + 3000).toISOString(),
+  });
+  expect(q.availability.status).toBe('SCHEDULED');
+  const { page, errors } = await e2e.openPage('script', [{ publicId: q.publicId }]);
+  const form = embed(page);
+  await expect.poll(() => statusText(page)).toMatch(/^This questionnaire opens on /);
+  await expect.poll(() => heading(form, 'About you').isVisible(), { timeout: 15_000 }).toBe(true);
+  await form.getByRole('textbox', { name: 'Your name' }).fill('Ana');
+  await form.getByRole('radio', { name: 'France' }).check();
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect.poll(() => heading(form, 'Thank you').isVisible()).toBe(true);
+  await expect.poll(async () => (await e2e.api.responses(q.id))[0]?.status).toBe('COMPLETED');
+  expect((await events(page)).map((event) => event.name).filter((name) => name === 'ready')).toHaveLength(2);
+  expect(errors).toEqual([]);
+}, 30_000);

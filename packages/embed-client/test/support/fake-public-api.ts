@@ -113,6 +113,8 @@ export function fakePublicApi(
   };
   return {
     fetch: fetch as typeof globalThis.fetch,
+    /** The live document it answers with: a test may change it (a scheduled questionnaire opening). */
+    live,
     calls,
     patches: () => calls.filter((c) => c.method === 'PATCH').map((c) => c.body),
     count: (method: string, pattern: RegExp) => calls.filter((c) => c.method === method && pattern.test(c.path)).length,
