@@ -137,7 +137,7 @@ describe('accounts mode: the guard in front of the management API', () => {
 
   it('refuses cookie writes from another site, changing nothing; keys need no such check', async () => {
     const path = `/api/v1/questionnaires/${questionnaireId}`;
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },
