@@ -38,6 +38,45 @@ export async function writeAudit(
   });
 }
 
+/**
+ * Runs `work` and writes the entry `record` makes of its result in the same transaction. In open
+ * mode (no context) `work` runs on the client as it always did, with no transaction added.
+ */
+export async function audited<T>(
+  deps: Deps,
+  context: AuditContext | undefined,
+  work: (db: Prisma.TransactionClient) => Promise<T>,
+  record: (result: T) => AuditRecord,
+): Promise<T> {
+  if (!context) return work(deps.prisma);
+  return deps.prisma.$transaction(async (tx) => {
+    const result = await work(tx);
+    await writeAudit(tx, context, record(result));
+    return result;
+  });
+}
+
+/** How often a person's draft saves of one questionnaire are recorded: once per 10 minutes. */
+const DRAFT_SAVE_EVERY_MS = 10 * 60_000;
+
+/** Whether this actor's save of this questionnaire was recorded in the last 10 minutes. */
+export async function draftSaveRecordedLately(
+  tx: Prisma.TransactionClient,
+  context: AuditContext,
+  questionnaireId: string,
+): Promise<boolean> {
+  const recent = await tx.auditEntry.findFirst({
+    where: {
+      action: 'questionnaire.draft_save',
+      actorId: context.actor?.id ?? null,
+      targetId: questionnaireId,
+      at: { gt: new Date(Date.now() - DRAFT_SAVE_EVERY_MS) },
+    },
+    select: { id: true },
+  });
+  return recent !== null;
+}
+
 /** One entry on its own, for a read whose action writes nothing else (CSV export, file download). */
 export async function recordAudit(deps: Deps, context: AuditContext | undefined, record: AuditRecord): Promise<void> {
   if (!context) return;
