@@ -40,7 +40,7 @@ function crossSite(req: Request, publicUrl: string | undefined): boolean {
   const origin = req.get('origin');
   if (origin === undefined) return false;
   const own = [`${req.protocol}://${req.get('host')}`, ...(publicUrl ? [new URL(publicUrl).origin] : [])];
-  return !own.includes(origin.toLowerCase());
+  return !own.map((value) => value.toLowerCase()).includes(origin.toLowerCase());
 }
 
 /** Who the credentials of a request are, looked up in the database each time (a deleted key fails at once). */
