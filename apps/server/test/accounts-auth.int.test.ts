@@ -212,6 +212,52 @@ describe('accounts mode: signing in and out', () => {
     }
   });
 
+  it('changes the password: the other sessions end, this one goes on, the old password is wrong', async () => {
+    const first = sessionCookieFrom((await login(OWNER.email, OWNER.password)).headers);
+    const second = sessionCookieFrom((await login(OWNER.email, OWNER.password)).headers);
+    const change = (body: unknown, cookie = second) =>
+      call(server, 'POST', '/api/v1/auth/password', body, cookieOf(cookie));
+
+    const wrong = await change({ currentPassword: 'not it at all', newPassword: 'a brand new password' });
+    expect(expectProblem(wrong, 400, 'VALIDATION_FAILED').errors).toEqual([
+      { path: 'currentPassword', message: 'This is not your current password' },
+    ]);
+    expectProblem(await change({ currentPassword: OWNER.password, newPassword: 'short' }), 400, 'VALIDATION_FAILED');
+    expect((await call(server, 'GET', '/api/v1/auth/me', undefined, cookieOf(first))).status).toBe(200);
+
+    const changed = await change({ currentPassword: OWNER.password, newPassword: 'a brand new password' });
+    expect(changed.status).toBe(204);
+    const renewed = sessionCookieFrom(changed.headers);
+    expect((await call(server, 'GET', '/api/v1/auth/me', undefined, cookieOf(renewed))).status).toBe(200);
+    for (const old of [first, second]) {
+      expectProblem(await call(server, 'GET', '/api/v1/auth/me', undefined, cookieOf(old)), 401, 'UNAUTHORIZED');
+    }
+    expectProblem(await login(OWNER.email, OWNER.password), 401, 'INVALID_CREDENTIALS');
+    expect((await login(OWNER.email, 'a brand new password')).status).toBe(204);
+    const [entry] = await auditEntries(server, '&action=auth.password_change');
+    expect(entry).toMatchObject({ actor: { type: 'member', name: OWNER.name }, target: { type: 'member' } });
+    // A key is no member: it has no password to change.
+    expectProblem(
+      await call(
+        server,
+        'POST',
+        '/api/v1/auth/password',
+        { currentPassword: 'x', newPassword: 'a brand new password' },
+        bearer(TOKEN),
+      ),
+      401,
+      'UNAUTHORIZED',
+    );
+    // Back to the password the other tests use.
+    await call(
+      server,
+      'POST',
+      '/api/v1/auth/password',
+      { currentPassword: 'a brand new password', newPassword: OWNER.password },
+      cookieOf(renewed),
+    );
+  });
+
   it('refuses a sign-in posted from another site', async () => {
     const res = await login(OWNER.email, OWNER.password, { origin: 'https://evil.example' });
     expectProblem(res, 403, 'FORBIDDEN');

@@ -1,5 +1,6 @@
 import { router } from '../../trpc.ts';
 import { acceptInviteProcedure } from './accept-invite.ts';
+import { changePasswordProcedure } from './change-password.ts';
 import { loginProcedure } from './login.ts';
 import { logoutProcedure } from './logout.ts';
 import { meProcedure } from './me.ts';
@@ -14,4 +15,5 @@ export const authRouter = router({
   logout: logoutProcedure,
   me: meProcedure,
   acceptInvite: acceptInviteProcedure,
+  changePassword: changePasswordProcedure,
 });

@@ -1,11 +1,11 @@
-import type { LoginRequest, Me } from '@forms-engine/schema';
-import { AppError } from '../../errors/app-error.ts';
+import type { ChangePasswordRequest, LoginRequest, Me } from '@forms-engine/schema';
+import { AppError, validationFailed } from '../../errors/app-error.ts';
 import type { FailureCounter, RateLimitCounters } from '../../rate-limits/rate-limit-store.ts';
 import type { Deps } from '../deps.ts';
 import { writeAudit } from './audit-log.ts';
-import { passwordMatches } from './passwords.ts';
+import { hashPassword, passwordMatches } from './passwords.ts';
 import type { AuditContext } from './principal.ts';
-import { endSession, startSession } from './sessions.ts';
+import { endSession, endSessionsOf, startSession } from './sessions.ts';
 
 /** The lockout: 10 failures for one email within 15 minutes. */
 export const LOGIN_FAILURES_ALLOWED = 10;
@@ -85,5 +85,38 @@ export async function signOut(deps: Deps, sessionHash: string, audit: AuditConte
         target: { type: 'member', id: audit.actor.id, name: audit.actor.name },
       });
     }
+  });
+}
+
+/**
+ * A member's new password: the current one must be right (a wrong one counts towards the lockout,
+ * as a failed sign-in). Every session of the member ends; the one returned replaces this request's.
+ */
+export async function changePassword(
+  deps: Deps,
+  memberId: string,
+  request: ChangePasswordRequest,
+  audit: AuditContext,
+): Promise<{ sessionSecret: string }> {
+  const member = await deps.prisma.member.findUnique({ where: { id: memberId } });
+  if (!member) throw new AppError('UNAUTHORIZED', 'Not signed in');
+  const failures = loginFailures(deps);
+  const before = await failures.count(member.email);
+  if (before.count >= LOGIN_FAILURES_ALLOWED) throw new SignInLockedOut(before.msLeft);
+  if (!(await passwordMatches(member.passwordHash, request.currentPassword))) {
+    await failures.add(member.email);
+    throw validationFailed('The current password is not right', [
+      { path: 'currentPassword', message: 'This is not your current password' },
+    ]);
+  }
+  const passwordHash = await hashPassword(request.newPassword);
+  return deps.prisma.$transaction(async (tx) => {
+    await tx.member.update({ where: { id: member.id }, data: { passwordHash } });
+    await endSessionsOf(tx, member.id);
+    await writeAudit(tx, audit, {
+      action: 'auth.password_change',
+      target: { type: 'member', id: member.id, name: member.name },
+    });
+    return { sessionSecret: await startSession(tx, member.id) };
   });
 }
