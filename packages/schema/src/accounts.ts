@@ -58,6 +58,12 @@ export const LoginRequest = z
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
+/** A signed-in member's new password; the current one proves it is them. */
+export const ChangePasswordRequest = z
+  .object({ currentPassword: z.string().max(PASSWORD_MAX_LENGTH), newPassword: Password })
+  .meta({ id: 'ChangePasswordRequest' });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
 export const Member = z
   .object({
     id: Id,
@@ -131,6 +137,7 @@ export const AUDIT_ACTIONS = [
   'auth.login',
   'auth.login_failed',
   'auth.logout',
+  'auth.password_change',
   'questionnaire.create',
   'questionnaire.rename',
   'questionnaire.settings',

@@ -3,6 +3,7 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import type { Config } from '../config.ts';
+import { isAccountsPath, isAuthPath } from '../http/accounts-paths.ts';
 import { MANAGEMENT_API, PUBLIC_API } from '../http/api-prefixes.ts';
 import { isRateLimited } from '../http/rate-limits.ts';
 import type { ProcedureMeta } from '../trpc.ts';
@@ -37,7 +38,13 @@ const TAGS = [
   { name: 'Embed', description: 'The script-tag embed for third-party sites.' },
   { name: 'Health', description: 'Liveness and readiness.' },
   { name: 'Webhooks', description: 'Signed event deliveries to your endpoints: setup, test sends, delivery log.' },
+  { name: 'Auth', description: 'Accounts mode: the first owner, signing in and out, accepting an invite.' },
+  { name: 'Members', description: 'Accounts mode: who may use the editor and the management API, and as what.' },
+  { name: 'API keys', description: 'Accounts mode: keys for automation, each acting as an editor or an analyst.' },
+  { name: 'Audit', description: 'Accounts mode: who did what, when, from where.' },
 ];
+
+const ACCOUNTS_TAGS = ['Auth', 'Members', 'API keys', 'Audit'];
 
 const stringHeader = (description: string) => ({ description, schema: { type: 'string' } });
 const RATE_LIMIT_HEADERS = {
@@ -144,6 +151,34 @@ function headOf(get: Operation): Operation {
   };
 }
 
+/** Who may call an operation: in accounts mode a key or the session, except on the sign-in paths. */
+function securityOf(path: string, accounts: boolean, tokenRequired: boolean): Record<string, string[]>[] {
+  if (!path.startsWith(`${MANAGEMENT_API}/`)) return [];
+  if (accounts) return isAuthPath(path) ? [] : [{ apiKey: [] }, { session: [] }];
+  return tokenRequired ? [{ managementToken: [] }] : [];
+}
+
+/**
+ * Component schemas nothing refers to any more (the accounts routes' shapes, left out in open
+ * mode), dropped until none is left: a schema only another dropped one used goes too.
+ */
+function dropUnreferencedSchemas(document: OpenAPIObject): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  const occurrences = (text: string, ref: string) => text.split(ref).length - 1;
+  for (;;) {
+    const bodies = new Map(Object.entries(schemas).map(([name, schema]) => [name, JSON.stringify(schema)]));
+    const all =
+      JSON.stringify({ ...document, components: { ...document.components, schemas: {} } }) +
+      [...bodies.values()].join('');
+    const unused = [...bodies].filter(([name, body]) => {
+      const ref = `"#/components/schemas/${name}"`;
+      return occurrences(all, ref) === occurrences(body, ref);
+    });
+    if (unused.length === 0) return;
+    for (const [name] of unused) delete schemas[name];
+  }
+}
+
 interface DocumentOptions {
   router: AnyTRPCRouter;
   /** Routes served by hand (multipart, CSV, binary, health), described with zod-openapi. */
@@ -159,6 +194,7 @@ interface DocumentOptions {
  * answers limits in force, and a HEAD for every GET.
  */
 export function buildOpenApiDocument({ router, extraPaths, config }: DocumentOptions): OpenAPIObject {
+  const accounts = config.authMode === 'accounts';
   const tokenRequired = Boolean(config.managementToken);
   const document = generateOpenApiDocument(router, {
     title: 'Forms Engine API',
@@ -172,10 +208,19 @@ export function buildOpenApiDocument({ router, extraPaths, config }: DocumentOpt
     contact: { name: 'Forms Engine maintainers' },
     paths: extraPaths,
     defs: { Problem },
-    securitySchemes: tokenRequired ? { managementToken: { type: 'http', scheme: 'bearer' } } : {},
+    securitySchemes: accounts
+      ? {
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key, or MANAGEMENT_API_TOKEN' },
+          session: { type: 'apiKey', in: 'cookie', name: 'fe_session', description: "The editor's session" },
+        }
+      : tokenRequired
+        ? { managementToken: { type: 'http', scheme: 'bearer' } }
+        : {},
   });
   const metas = metaByOperation(router);
   const paths = (document.paths ?? {}) as Record<string, PathItem>;
+  // In open mode the accounts routes do not exist (404): the document does not offer them.
+  if (config.authMode === 'open') for (const path of Object.keys(paths)) if (isAccountsPath(path)) delete paths[path];
 
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(item)) {
@@ -188,9 +233,9 @@ export function buildOpenApiDocument({ router, extraPaths, config }: DocumentOpt
       for (const status of Object.keys(operation.responses)) {
         if (/^[45]\d\d$/.test(status) && status !== '503') delete operation.responses[status];
       }
-      const layers = layerErrors({ path, method, managementTokenRequired: tokenRequired, rateLimited });
+      const layers = layerErrors({ path, method, managementTokenRequired: tokenRequired, rateLimited, accounts });
       Object.assign(operation.responses, problemResponses([...own, ...layers]));
-      operation.security = tokenRequired && path.startsWith(`${MANAGEMENT_API}/`) ? [{ managementToken: [] }] : [];
+      operation.security = securityOf(path, accounts, tokenRequired);
       if (path.startsWith(`${PUBLIC_API}/`)) {
         operation.parameters = [
           ...(operation.parameters ?? []).filter((parameter) => parameter.name !== 'Origin'),
@@ -245,6 +290,7 @@ export function buildOpenApiDocument({ router, extraPaths, config }: DocumentOpt
   addIntegerFormats(document);
   describeEmptyListDefaults(document.components);
   requestDefaultsInWords(document as Parameters<typeof requestDefaultsInWords>[0]);
-  document.tags = TAGS;
+  if (config.authMode === 'open') dropUnreferencedSchemas(document);
+  document.tags = config.authMode === 'open' ? TAGS.filter((tag) => !ACCOUNTS_TAGS.includes(tag.name)) : TAGS;
   return document;
 }
