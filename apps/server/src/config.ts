@@ -97,6 +97,16 @@ const EnvSchema = z
     /** The built editor (apps/editor/dist); found beside the server when unset. */
     EDITOR_DIST_DIR: z.string().optional(),
     ...WebhookEnv,
+    AUTH_MODE: z
+      .string()
+      .default('open')
+      .transform((value) => value.trim().toLowerCase() || 'open')
+      .pipe(
+        z.enum(['open', 'accounts'], {
+          error: 'Must be open (no sign-in, the default) or accounts (members, roles and API keys)',
+        }),
+      ),
+    AUDIT_RETENTION_DAYS: positiveInt(365),
   })
   .refine((e) => e.FILE_STORAGE !== 's3' || e.S3_BUCKET, {
     path: ['S3_BUCKET'],
@@ -165,7 +175,13 @@ export interface Config {
   webhooks: WebhookSettings;
   /** Where respondents reach the public API and embed.js (`https://forms.example.com`), without a trailing slash. */
   publicUrl: string | undefined;
+  /** `open`: the spec's management API without sign-in; `accounts`: members, roles, keys, audit (issue 26). */
+  authMode: AuthMode;
+  /** Audit entries older than this many days are pruned. */
+  auditRetentionDays: number;
 }
+
+export type AuthMode = 'open' | 'accounts';
 
 /** Shape-and-size bounds of a response's answers (spec section 1: no content checks in v1). */
 export interface AnswerLimits {
@@ -281,6 +297,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     management: e.MANAGEMENT_PORT === undefined ? undefined : { port: e.MANAGEMENT_PORT, host: e.MANAGEMENT_HOST },
     webhooks: loadWebhookSettings(e),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    authMode: e.AUTH_MODE,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@forms-engine/schema';
+import type { ErrorCode, Role } from '@forms-engine/schema';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context.ts';
@@ -16,6 +16,11 @@ export type ProcedureMeta = OpenApiMeta<{
   errors?: readonly ErrorCode[];
   /** The `Location` of what a 201 created, from the operation's output (and input: its path). */
   location?: (output: any, input: any) => string;
+  /**
+   * Accounts mode: the least role that may call it. Unset: ANALYST for a GET, EDITOR otherwise
+   * (see http/role-needed.ts).
+   */
+  role?: Role;
 }>;
 
 const t = initTRPC

@@ -374,7 +374,7 @@ describe('POST /api/v1/questionnaires/{id}/publish', () => {
     });
     expect(Date.parse(published.updatedAt)).toBeGreaterThan(Date.parse(created.updatedAt));
     const list = await versions(created.id);
-    expect(list).toEqual([{ versionNumber: 1, note: '', publishedAt: expect.any(String) }]);
+    expect(list).toEqual([{ versionNumber: 1, note: '', publishedBy: null, publishedAt: expect.any(String) }]);
     expect((await version(created.id, 1)).definition).toEqual({ schemaVersion: 1, steps: [], tabs: [], questions: [] });
   });
 
@@ -438,7 +438,8 @@ describe('versions list and detail', () => {
     const list = await versions(created.id);
     expect(list.map((v) => v.versionNumber)).toEqual([4, 3, 2, 1]);
     expect(list.map((v) => v.note)).toEqual(['v4', 'v3', 'v2', 'v1']);
-    for (const v of list) expect(Object.keys(v).sort()).toEqual(['note', 'publishedAt', 'versionNumber']);
+    for (const v of list)
+      expect(Object.keys(v).sort()).toEqual(['note', 'publishedAt', 'publishedBy', 'versionNumber']);
   });
 
   it('version detail is the summary plus the frozen definition', async () => {

@@ -32,6 +32,12 @@ export const ErrorCode = z.enum([
   'SERVICE_UNAVAILABLE',
   'INSUFFICIENT_STORAGE',
   'INTERNAL_ERROR',
+  // Accounts mode (issue 26).
+  'FORBIDDEN',
+  'INVALID_CREDENTIALS',
+  'ALREADY_SET_UP',
+  'INVITE_EXPIRED',
+  'LAST_OWNER',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

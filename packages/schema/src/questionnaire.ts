@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublishedBy } from './accounts';
 import {
   Availability,
   AvailabilityStatus,
@@ -88,6 +89,7 @@ export const VersionSummary = z
     versionNumber: Int32.min(1),
     note: z.string(),
     publishedAt: DateTime,
+    publishedBy: PublishedBy.describe('Who published it (accounts mode); null in open mode and for older versions'),
   })
   .meta({ id: 'VersionSummary' });
 export type VersionSummary = z.infer<typeof VersionSummary>;

@@ -3,6 +3,7 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import type { Config } from '../config.ts';
+import { isAccountsPath } from '../http/accounts-paths.ts';
 import { MANAGEMENT_API, PUBLIC_API } from '../http/api-prefixes.ts';
 import { isRateLimited } from '../http/rate-limits.ts';
 import type { ProcedureMeta } from '../trpc.ts';
@@ -37,7 +38,13 @@ const TAGS = [
   { name: 'Embed', description: 'The script-tag embed for third-party sites.' },
   { name: 'Health', description: 'Liveness and readiness.' },
   { name: 'Webhooks', description: 'Signed event deliveries to your endpoints: setup, test sends, delivery log.' },
+  { name: 'Auth', description: 'Accounts mode: the first owner, signing in and out, accepting an invite.' },
+  { name: 'Members', description: 'Accounts mode: who may use the editor and the management API, and as what.' },
+  { name: 'API keys', description: 'Accounts mode: keys for automation, each acting as an editor or an analyst.' },
+  { name: 'Audit', description: 'Accounts mode: who did what, when, from where.' },
 ];
+
+const ACCOUNTS_TAGS = ['Auth', 'Members', 'API keys', 'Audit'];
 
 const stringHeader = (description: string) => ({ description, schema: { type: 'string' } });
 const RATE_LIMIT_HEADERS = {
@@ -176,6 +183,8 @@ export function buildOpenApiDocument({ router, extraPaths, config }: DocumentOpt
   });
   const metas = metaByOperation(router);
   const paths = (document.paths ?? {}) as Record<string, PathItem>;
+  // In open mode the accounts routes do not exist (404): the document does not offer them.
+  if (config.authMode === 'open') for (const path of Object.keys(paths)) if (isAccountsPath(path)) delete paths[path];
 
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(item)) {
@@ -245,6 +254,6 @@ export function buildOpenApiDocument({ router, extraPaths, config }: DocumentOpt
   addIntegerFormats(document);
   describeEmptyListDefaults(document.components);
   requestDefaultsInWords(document as Parameters<typeof requestDefaultsInWords>[0]);
-  document.tags = TAGS;
+  document.tags = config.authMode === 'open' ? TAGS.filter((tag) => !ACCOUNTS_TAGS.includes(tag.name)) : TAGS;
   return document;
 }

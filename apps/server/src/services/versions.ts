@@ -9,6 +9,7 @@ const toSummary = (row: VersionRow): VersionSummary => ({
   versionNumber: row.versionNumber,
   note: row.note,
   publishedAt: row.publishedAt.toISOString(),
+  publishedBy: null,
 });
 
 /**

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { notBuiltYet } from '../../services/accounts/not-built-yet.ts';
+import { accountsProcedure } from '../accounts-procedure.ts';
+
+export const logoutProcedure = accountsProcedure
+  .meta({
+    errors: [],
+    successStatus: 204,
+    openapi: {
+      method: 'POST',
+      path: '/api/v1/auth/logout',
+      tags: ['Auth'],
+      summary: 'Sign out: the session ends on the server',
+      description: 'Answers 204 also when there was no session.',
+    },
+  })
+  .input(z.void())
+  .output(z.void())
+  .mutation(() => notBuiltYet());
