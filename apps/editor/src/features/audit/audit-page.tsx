@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@forms-engine/schema';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTRPC } from '../../data/trpc.ts';
 import { ProblemMessage } from '../../ui/index.ts';
@@ -66,8 +66,8 @@ function byDay(entries: AuditEntry[]): [string, AuditEntry[]][] {
 export function AuditPage() {
   const trpc = useTRPC();
   const { values, page, go } = useAuditSearch();
-  const log = useQuery(
-    trpc.audit.list.queryOptions({
+  const log = useQuery({
+    ...trpc.audit.list.queryOptions({
       page,
       size: PAGE_SIZE,
       ...(values.action && { action: values.action }),
@@ -75,7 +75,9 @@ export function AuditPage() {
       ...(values.from && { from: startOf(values.from) }),
       ...(values.to && { to: endOf(values.to) }),
     }),
-  );
+    // The page stays (and the pager under the reader's hand) while the next one loads.
+    placeholderData: keepPreviousData,
+  });
   const total = log.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const filtered = Boolean(values.action || values.actorId || values.from || values.to);
