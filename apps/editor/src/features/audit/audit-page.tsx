@@ -108,7 +108,7 @@ export function AuditPage() {
             <h2 id={`audit-day-${key}`}>{dayHeading(key, now)}</h2>
             <ul className="audit-lines">
               {entries.map((entry) => (
-                <li key={entry.id}>
+                <li key={entry.id} className="audit-line">
                   {auditSentence(entry)} ·{' '}
                   <time dateTime={entry.at} title={new Date(entry.at).toLocaleString()}>
                     {clock(entry.at)}
