@@ -61,7 +61,7 @@ export function ApiKeysPage() {
                     <code>{key.prefix}</code>
                   </td>
                   <td>{ROLE_NAMES[key.role]}</td>
-                  <td>{key.createdBy?.name ?? <span className="muted">A removed member</span>}</td>
+                  <td>{key.createdBy?.name ?? <span className="muted">Not recorded</span>}</td>
                   <td>{dateTime(key.createdAt)}</td>
                   <td>{key.lastUsedAt ? dateTime(key.lastUsedAt) : 'Not used yet'}</td>
                   <td>{expiryWords(key, now)}</td>

@@ -36,7 +36,7 @@ export function KeyForm({ onCreated }: { onCreated: (name: string, secret: strin
   const today = new Date().toLocaleDateString('en-CA');
   return (
     <form
-      className="panel"
+      className="panel team-form"
       aria-labelledby="new-key-title"
       onSubmit={(event) => {
         event.preventDefault();

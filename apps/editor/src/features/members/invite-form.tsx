@@ -28,7 +28,7 @@ export function InviteForm({
   const emailErrors = fieldErrors(problem, 'email');
   return (
     <form
-      className="panel"
+      className="panel team-form"
       aria-labelledby="invite-title"
       onSubmit={(event) => {
         event.preventDefault();
