@@ -1,4 +1,4 @@
-import { type Me, type Role, roleAllows } from '@forms-engine/schema';
+import type { Me, ROLES, Role } from '@forms-engine/schema';
 import { createContext, useContext } from 'react';
 
 /**
@@ -11,6 +11,17 @@ export const SessionContext = createContext<Session>({ mode: 'open' });
 
 export function useSession(): Session {
   return useContext(SessionContext);
+}
+
+/**
+ * The schema's roles, widest first, as its `roleAllows` orders them. Written out because this module is in
+ * the editor's first load and the schema's runtime brings Zod with it; the type keeps the two the same.
+ */
+const WIDEST_FIRST: typeof ROLES = ['OWNER', 'EDITOR', 'ANALYST'];
+
+/** True when `role` may do what `needed` may (OWNER ⊃ EDITOR ⊃ ANALYST). */
+export function roleAllows(role: Role, needed: Role): boolean {
+  return WIDEST_FIRST.indexOf(role) <= WIDEST_FIRST.indexOf(needed);
 }
 
 /** True when the screen may offer what `needed` may do (always in open mode). */

@@ -1,10 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { problemOf } from '../data/problem.ts';
 import { useTRPC } from '../data/trpc.ts';
-import { MemberLayout } from './member-layout.tsx';
 import { OpenLayout } from './open-layout.tsx';
-import { SignedOutScreen } from './signed-out-screen.tsx';
+
+// Accounts mode's shells load only on a server that has accounts: open mode's first load stays as it was.
+const MemberLayout = lazy(() => import('./member-layout.tsx').then((m) => ({ default: m.MemberLayout })));
+const SignedOutScreen = lazy(() => import('./signed-out-screen.tsx').then((m) => ({ default: m.SignedOutScreen })));
 
 /**
  * Which editor this server wants, from `auth.me`: 200 is a member signed in (accounts mode);
@@ -15,22 +18,33 @@ export function AppLayout() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const me = useQuery(trpc.auth.me.queryOptions());
+  // Asked in the same tick, so one batched request carries both: in open mode `auth.me`'s 404 beside this
+  // 200 makes the request a 207, and the browser's console shows no failed load on every visit.
+  useQuery(trpc.instance.queryOptions());
   const signedOut = !me.data && me.error != null && problemOf(me.error).code === 'UNAUTHORIZED';
   // Asked only after a 401, so open mode makes the one call it always made (and a token's 401 is told apart).
   const setupStatus = useQuery({ ...trpc.auth.setupStatus.queryOptions(), enabled: signedOut });
-  if (me.data) return <MemberLayout me={me.data} />;
+  if (me.data) {
+    return (
+      <Suspense fallback={<Waiting />}>
+        <MemberLayout me={me.data} />
+      </Suspense>
+    );
+  }
   if (me.isPending || (signedOut && setupStatus.isPending)) return <Waiting />;
   if (signedOut && setupStatus.data) {
     return (
-      <SignedOutScreen
-        setupNeeded={setupStatus.data.needed}
-        onSetUp={(member) => {
-          queryClient.setQueryData(trpc.auth.me.queryKey(), member);
-          void queryClient.invalidateQueries({ queryKey: trpc.auth.setupStatus.queryKey() });
-        }}
-        onSignedIn={() => queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() })}
-        onAlreadySetUp={() => queryClient.invalidateQueries({ queryKey: trpc.auth.setupStatus.queryKey() })}
-      />
+      <Suspense fallback={<Waiting />}>
+        <SignedOutScreen
+          setupNeeded={setupStatus.data.needed}
+          onSetUp={(member) => {
+            queryClient.setQueryData(trpc.auth.me.queryKey(), member);
+            void queryClient.invalidateQueries({ queryKey: trpc.auth.setupStatus.queryKey() });
+          }}
+          onSignedIn={() => queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() })}
+          onAlreadySetUp={() => queryClient.invalidateQueries({ queryKey: trpc.auth.setupStatus.queryKey() })}
+        />
+      </Suspense>
     );
   }
   return <OpenLayout />;

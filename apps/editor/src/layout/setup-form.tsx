@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrors, problemOf } from '../data/problem.ts';
 import { useTRPC } from '../data/trpc.ts';
-import { PASSWORD_RULE, ProblemMessage, TextField } from '../ui/index.ts';
+import { ProblemMessage, TextField } from '../ui/index.ts';
+import { PASSWORD_RULE } from '../ui/password-rule.ts';
 
 /** The first owner of a new server: the setup code from the server's log proves they run it. */
 export function SetupForm({ onDone, onAlreadySetUp }: { onDone: (me: Me) => void; onAlreadySetUp: () => void }) {

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, type Role } from '@forms-engine/schema';
+import type { Role } from '@forms-engine/schema';
 
 /** Each role's name, as a person reads it. */
 export const ROLE_NAMES: Record<Role, string> = { OWNER: 'Owner', EDITOR: 'Editor', ANALYST: 'Analyst' };
@@ -12,6 +12,3 @@ export const ROLE_WORDS: Record<Role, string> = {
 
 /** "an analyst", "an owner", "an editor": every role starts with a vowel. */
 export const roleWithArticle = (role: Role) => `an ${ROLE_NAMES[role].toLowerCase()}`;
-
-/** The password rule (the schema's `passwordProblem`), said before anyone types one. */
-export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters. A few words you will remember make a good one.`;

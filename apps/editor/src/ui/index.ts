@@ -1,4 +1,4 @@
-export { PASSWORD_RULE, ROLE_NAMES, ROLE_WORDS, roleWithArticle } from './account-words.ts';
+export { ROLE_NAMES, ROLE_WORDS, roleWithArticle } from './account-words.ts';
 export { ConfirmButton } from './confirm-button.tsx';
 export { CopyButton } from './copy-button.tsx';
 export { downloadFile } from './download-file.ts';

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { fieldErrors, problemOf } from '../../data/problem.ts';
 import { useTRPC } from '../../data/trpc.ts';
-import { PASSWORD_RULE, ProblemMessage, TextField } from '../../ui/index.ts';
+import { ProblemMessage, TextField } from '../../ui/index.ts';
+import { PASSWORD_RULE } from '../../ui/password-rule.ts';
 
 /** `/invite/:token`: a person an owner invited chooses a name and a password, and is signed in. */
 export function AcceptInvitePage() {
