@@ -14,12 +14,12 @@ import { healthOpenApiPaths } from './http/health-openapi.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { jsonBody, trpcQueryInput } from './http/json-body.ts';
 import { liveRoute } from './http/live-route.ts';
+import { managementAccess, openDoor } from './http/management-access.ts';
 import { errorHandler, logFailure, notFoundHandler, trpcOutageMeta } from './http/problem-response.ts';
 import { publicOrigins } from './http/public-origins.ts';
 import { applyRateLimits } from './http/rate-limits.ts';
 import { requestContext } from './http/request-context.ts';
 import { requestTarget } from './http/request-target.ts';
-import { requireManagementToken } from './http/require-management-token.ts';
 import { responsesCsvPaths } from './http/responses-csv-openapi.ts';
 import { responsesCsvRoute } from './http/responses-csv-route.ts';
 import { restAdapter } from './http/rest-adapter.ts';
@@ -60,7 +60,6 @@ export function createApp({ deps, logger, surface = 'all' }: AppOptions): Expres
   app.use(requestTarget);
 
   const createContext = createContextFactory(deps);
-  const guard = requireManagementToken(config.managementToken);
   const json = jsonBody(config.jsonBodyLimitBytes, config.http.bodyTimeoutMs);
   const rest = restAdapter(appRouter, createContext);
 
@@ -90,14 +89,22 @@ export function createApp({ deps, logger, surface = 'all' }: AppOptions): Expres
     config,
   });
   const document = documentFor(fullDocument, surface);
-  app.get('/openapi.json', (_req, res) => {
+  // Accounts mode: the management API's document and docs are for signed-in callers too; the
+  // public surface's own document stays open.
+  const pageGuard = surface === 'public' ? openDoor : managementAccess(deps, 'page');
+  app.get('/openapi.json', pageGuard, (_req, res) => {
     res.json(document);
   });
-  onManagement.use('/docs', swaggerUi.serve, swaggerUi.setup(undefined, { swaggerOptions: { url: '/openapi.json' } }));
+  onManagement.use(
+    '/docs',
+    pageGuard,
+    swaggerUi.serve,
+    swaggerUi.setup(undefined, { swaggerOptions: { url: '/openapi.json' } }),
+  );
 
   onManagement.use(
     '/trpc',
-    guard,
+    managementAccess(deps, 'trpc'),
     json,
     trpcQueryInput,
     createExpressMiddleware({
@@ -114,7 +121,7 @@ export function createApp({ deps, logger, surface = 'all' }: AppOptions): Expres
   );
 
   const managementApi = Router();
-  managementApi.use(guard, json);
+  managementApi.use(managementAccess(deps, 'rest'), json);
   managementApi.get('/questionnaires/:id/versions/:n', strongEtag);
   responsesCsvRoute(managementApi, deps);
   downloadRoute(managementApi, deps);

@@ -4,6 +4,8 @@ import { buildDeps } from './build-deps.ts';
 import { loadConfig, startWarnings } from './config.ts';
 import { createHttpServer } from './http/http-server.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { startAccountsHousekeeping } from './services/accounts/housekeeping.ts';
+import { setupCodeToPrint } from './services/accounts/setup.ts';
 import { startFileSweeper } from './services/orphan-files.ts';
 import { startWebhookSender } from './webhooks/webhook-sender.ts';
 
@@ -49,6 +51,7 @@ async function main() {
   deps.geocoder.warmUp();
   const stopFileSweeper = startFileSweeper(deps, logger);
   const stopWebhookSender = await startWebhookSender(deps, db.listen, logger);
+  const stopAccountsHousekeeping = startAccountsHousekeeping(deps, logger);
   // The bound port, not the configured one: PORT=0 picks a free port (tests rely on it).
   logger.info(
     {
@@ -65,6 +68,11 @@ async function main() {
   const shownHost = editorHost === '0.0.0.0' || editorHost === '::' ? 'localhost' : editorHost;
   const editorUrl = `http://${shownHost}:${managementAddress?.port ?? address.port}/`;
   logger.info({ url: editorUrl }, `Editor at ${editorUrl}`);
+  if (config.authMode === 'accounts') {
+    // Until the first owner exists, every process shows the deployment's one code.
+    const code = await setupCodeToPrint(deps);
+    if (code) logger.warn(`No account yet: open the editor and enter the setup code ${code} to create the first owner`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -89,7 +97,7 @@ async function main() {
       exitAfterLogs(logger, 1);
     }, graceMs).unref();
     // The background work stops at once; the cache keeps listening while requests are answered.
-    await Promise.all([drained, stopFileSweeper(), stopWebhookSender()]);
+    await Promise.all([drained, stopFileSweeper(), stopWebhookSender(), stopAccountsHousekeeping()]);
     await stopListening();
     await deps.rateLimitCounters.close();
     await db.close();

@@ -1,7 +1,8 @@
-import type { ErrorCode, Role } from '@forms-engine/schema';
+import { type ErrorCode, type Role, roleAllows } from '@forms-engine/schema';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context.ts';
+import { AppError } from './errors/app-error.ts';
 import { toProblem } from './errors/problem.ts';
 
 /**
@@ -35,4 +36,20 @@ const t = initTRPC
   });
 
 export const router = t.router;
-export const procedure = t.procedure;
+
+/**
+ * Accounts mode: the caller's role must reach the procedure's (`meta.role`; else ANALYST for a
+ * read, EDITOR for a write). The public API and the sign-in routes are for everyone; the HTTP
+ * guard (http/management-access.ts) has already refused callers without credentials.
+ */
+export const procedure = t.procedure.use(({ ctx, meta, next }) => {
+  if (ctx.deps.config.authMode !== 'accounts') return next();
+  const path = meta?.openapi?.path ?? '';
+  if (!path.startsWith('/api/v1/') || path.startsWith('/api/v1/auth/')) return next();
+  const needed = meta?.role ?? (meta?.openapi?.method === 'GET' ? 'ANALYST' : 'EDITOR');
+  if (!ctx.principal) throw new AppError('UNAUTHORIZED', 'Sign in, or send an API key as Authorization: Bearer <key>');
+  if (!roleAllows(ctx.principal.role, needed)) {
+    throw new AppError('FORBIDDEN', `This needs the role ${needed}; yours is ${ctx.principal.role}`);
+  }
+  return next();
+});

@@ -47,7 +47,7 @@ describe('/trpc (the editor)', () => {
     const published = await client.questionnaires.publish.mutate({ id: created.id, note: 'via trpc' });
     expect(published).toMatchObject({ currentVersion: 1, hasUnpublishedChanges: false });
     expect(await client.questionnaires.versions.query({ id: created.id })).toEqual([
-      { versionNumber: 1, note: 'via trpc', publishedAt: expect.any(String) },
+      { versionNumber: 1, note: 'via trpc', publishedBy: null, publishedAt: expect.any(String) },
     ]);
     expect((await client.questionnaires.version.query({ id: created.id, n: 1 })).definition).toEqual(drafted.draft);
   });

@@ -84,7 +84,7 @@ export async function startTestServer(
       return fetch(target, init).then((response) => record(target, init, response));
     },
     async close() {
-      const document = await documentOnItsOwnConnection(url);
+      const document = await documentOnItsOwnConnection(url, config.managementToken);
       const contract = new OpenApiContract(document as ConstructorParameters<typeof OpenApiContract>[0]);
       const mismatches = (await Promise.all(exchanges))
         .map((exchange) => contract.check(exchange))
@@ -107,9 +107,11 @@ export async function startTestServer(
  * GET /openapi.json on a new connection: a test that kept this process busy past the keep-alive
  * timeout (the linters run for seconds) must not meet a pooled socket the server is closing.
  */
-function documentOnItsOwnConnection(url: string): Promise<unknown> {
+function documentOnItsOwnConnection(url: string, token: string | undefined): Promise<unknown> {
+  // Accounts mode guards the document too; MANAGEMENT_API_TOKEN opens it (open mode ignores it).
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
   return new Promise((resolve, reject) => {
-    get(new URL('/openapi.json', url), { agent: false }, (res) => {
+    get(new URL('/openapi.json', url), { agent: false, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);

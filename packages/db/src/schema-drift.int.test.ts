@@ -78,6 +78,10 @@ describe('schema.prisma matches the migrated database', () => {
 
   it('reads every model and enum of the schema', () => {
     expect([...models.keys()].sort()).toEqual([
+      'api_key',
+      'audit_entry',
+      'invite',
+      'member',
       'questionnaire',
       'questionnaire_version',
       'rate_limit',
@@ -86,6 +90,8 @@ describe('schema.prisma matches the migrated database', () => {
       'response_count_by_minute',
       'response_count_change',
       'response_quota',
+      'session',
+      'setup_code',
       'stored_file',
       'webhook',
       'webhook_delivery',
@@ -93,6 +99,7 @@ describe('schema.prisma matches the migrated database', () => {
     ]);
     expect([...enums.keys()].sort()).toEqual([
       'FileState',
+      'MemberRole',
       'ResponseStatus',
       'SubmissionPolicy',
       'WebhookDeliveryStatus',

@@ -4,9 +4,11 @@ import type { Request, Response, Router } from 'express';
 import multer, { type StorageEngine } from 'multer';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../errors/app-error.ts';
+import { recordAudit } from '../services/accounts/audit-log.ts';
 import type { Deps } from '../services/deps.ts';
 import { openFile } from '../services/files.ts';
 import { discardFile, receiveUpload } from '../services/uploads.ts';
+import { auditContextOf } from './management-access.ts';
 
 const UploadQuery = z.object({
   questionCode: z.string().trim().min(1, 'Required').max(128, 'At most 128 characters'),
@@ -103,6 +105,16 @@ export function downloadRoute(routes: Router, deps: Deps): void {
   routes.get('/questionnaires/:id/responses/:responseId/files/:fileId', async (req, res) => {
     const { id, responseId, fileId } = req.params;
     const { file, stream } = await openFile(deps, String(id), String(responseId), String(fileId));
+    try {
+      await recordAudit(deps, auditContextOf(deps, req, res), {
+        action: 'file.download',
+        target: { type: 'file', id: file.fileId, name: file.fileName },
+        details: { questionnaireId: String(id), responseId: String(responseId) },
+      });
+    } catch (error) {
+      stream.destroy();
+      throw error;
+    }
     res.status(200);
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Length', String(file.size));

@@ -1,8 +1,10 @@
 import { CsvExportQuery } from '@forms-engine/schema';
 import { create as contentDisposition } from 'content-disposition';
 import type { Response, Router } from 'express';
+import { recordAudit } from '../services/accounts/audit-log.ts';
 import type { Deps } from '../services/deps.ts';
 import { responseCsv } from '../services/response-csv.ts';
+import { auditContextOf } from './management-access.ts';
 import { emptyValueParameters, gatheredParameters, queryInput } from './rest-adapter.ts';
 
 /** Query values read as the REST adapter reads them (`?externalRef=` is a 400, `hidden.<key>` gathered). */
@@ -45,7 +47,14 @@ export function responsesCsvRoute(router: Router, deps: Deps): void {
   router.get('/questionnaires/:id/responses/export.csv', async (req, res, next) => {
     try {
       const { header, values, ...filter } = CsvExportQuery.parse(queryInput(req.query, EMPTY_IS_A_VALUE, GATHERED));
-      const { fileName, lines } = await responseCsv(deps, String(req.params.id), filter, { header, values });
+      const id = String(req.params.id);
+      const { fileName, questionnaireName, lines } = await responseCsv(deps, id, filter, { header, values });
+      // Accounts mode: who took the respondents' answers away, before the first byte leaves.
+      await recordAudit(deps, auditContextOf(deps, req, res), {
+        action: 'responses.export',
+        target: { type: 'questionnaire', id, name: questionnaireName },
+        details: { format: 'csv', ...filter },
+      });
       res.status(200);
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', contentDisposition(fileName, { type: 'attachment' }));

@@ -3,7 +3,7 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import type { Config } from '../config.ts';
-import { isAccountsPath } from '../http/accounts-paths.ts';
+import { isAccountsPath, isAuthPath } from '../http/accounts-paths.ts';
 import { MANAGEMENT_API, PUBLIC_API } from '../http/api-prefixes.ts';
 import { isRateLimited } from '../http/rate-limits.ts';
 import type { ProcedureMeta } from '../trpc.ts';
@@ -151,6 +151,13 @@ function headOf(get: Operation): Operation {
   };
 }
 
+/** Who may call an operation: in accounts mode a key or the session, except on the sign-in paths. */
+function securityOf(path: string, accounts: boolean, tokenRequired: boolean): Record<string, string[]>[] {
+  if (!path.startsWith(`${MANAGEMENT_API}/`)) return [];
+  if (accounts) return isAuthPath(path) ? [] : [{ apiKey: [] }, { session: [] }];
+  return tokenRequired ? [{ managementToken: [] }] : [];
+}
+
 interface DocumentOptions {
   router: AnyTRPCRouter;
   /** Routes served by hand (multipart, CSV, binary, health), described with zod-openapi. */
@@ -166,6 +173,7 @@ interface DocumentOptions {
  * answers limits in force, and a HEAD for every GET.
  */
 export function buildOpenApiDocument({ router, extraPaths, config }: DocumentOptions): OpenAPIObject {
+  const accounts = config.authMode === 'accounts';
   const tokenRequired = Boolean(config.managementToken);
   const document = generateOpenApiDocument(router, {
     title: 'Forms Engine API',
@@ -179,7 +187,14 @@ export function buildOpenApiDocument({ router, extraPaths, config }: DocumentOpt
     contact: { name: 'Forms Engine maintainers' },
     paths: extraPaths,
     defs: { Problem },
-    securitySchemes: tokenRequired ? { managementToken: { type: 'http', scheme: 'bearer' } } : {},
+    securitySchemes: accounts
+      ? {
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key, or MANAGEMENT_API_TOKEN' },
+          session: { type: 'apiKey', in: 'cookie', name: 'fe_session', description: "The editor's session" },
+        }
+      : tokenRequired
+        ? { managementToken: { type: 'http', scheme: 'bearer' } }
+        : {},
   });
   const metas = metaByOperation(router);
   const paths = (document.paths ?? {}) as Record<string, PathItem>;
@@ -197,9 +212,9 @@ export function buildOpenApiDocument({ router, extraPaths, config }: DocumentOpt
       for (const status of Object.keys(operation.responses)) {
         if (/^[45]\d\d$/.test(status) && status !== '503') delete operation.responses[status];
       }
-      const layers = layerErrors({ path, method, managementTokenRequired: tokenRequired, rateLimited });
+      const layers = layerErrors({ path, method, managementTokenRequired: tokenRequired, rateLimited, accounts });
       Object.assign(operation.responses, problemResponses([...own, ...layers]));
-      operation.security = tokenRequired && path.startsWith(`${MANAGEMENT_API}/`) ? [{ managementToken: [] }] : [];
+      operation.security = securityOf(path, accounts, tokenRequired);
       if (path.startsWith(`${PUBLIC_API}/`)) {
         operation.parameters = [
           ...(operation.parameters ?? []).filter((parameter) => parameter.name !== 'Origin'),

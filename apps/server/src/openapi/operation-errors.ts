@@ -6,6 +6,8 @@ export interface OperationContext {
   method: string;
   managementTokenRequired: boolean;
   rateLimited: boolean;
+  /** AUTH_MODE=accounts: credentials on every management path but the sign-in ones, roles, the cookie origin check. */
+  accounts?: boolean;
 }
 
 /**
@@ -16,13 +18,22 @@ export interface OperationContext {
  * or a response; the rate limiter covers the public writes and geocode. Every API operation
  * may find the database (or the file store) down: 503 with Retry-After.
  */
-export function layerErrors({ path, method, managementTokenRequired, rateLimited }: OperationContext): ErrorCode[] {
+export function layerErrors({
+  path,
+  method,
+  managementTokenRequired,
+  rateLimited,
+  accounts = false,
+}: OperationContext): ErrorCode[] {
   const codes: ErrorCode[] = ['VALIDATION_FAILED'];
   const management = path.startsWith(`${MANAGEMENT_API}/`);
   const isPublic = path.startsWith(`${PUBLIC_API}/`);
   if (management || isPublic) codes.push('MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'REQUEST_TIMEOUT');
   if (['post', 'put', 'patch'].includes(method)) codes.push('UNSUPPORTED_MEDIA_TYPE');
-  if (management && managementTokenRequired) codes.push('UNAUTHORIZED');
+  const signIn = path.startsWith(`${MANAGEMENT_API}/auth/`);
+  if (management && (accounts ? !signIn : managementTokenRequired)) codes.push('UNAUTHORIZED');
+  // A role too small, or a cookie write from another site.
+  if (management && accounts && (!signIn || !['get', 'head'].includes(method))) codes.push('FORBIDDEN');
   if (isPublic && /\{(publicId|responseId)\}/.test(path)) codes.push('ORIGIN_NOT_ALLOWED');
   if (rateLimited) codes.push('RATE_LIMITED');
   if (management || isPublic) codes.push('SERVICE_UNAVAILABLE');

@@ -13,9 +13,89 @@ export interface RateLimitCounters {
   kind: 'memory' | 'postgres' | 'redis';
   /** A new express-rate-limit store for the limit `name`; undefined means express-rate-limit's own memory store. */
   storeFor(name: string): Store | undefined;
+  /**
+   * Failures counted per key in fixed windows of `windowSeconds` (sign-in lockout): in the same
+   * store as the limits, so every process of a deployment counts together.
+   */
+  failures(name: string, windowSeconds: number): FailureCounter;
   /** For express-rate-limit's `logger`: store failures, rate-limited in the log. */
   log: { error(error: unknown, message?: string): void; warn(error: unknown, message?: string): void };
   close(): Promise<void>;
+}
+
+/** How many failures a key has in its current window, and how long until that window ends. */
+export interface FailureCount {
+  count: number;
+  msLeft: number;
+}
+
+export interface FailureCounter {
+  /** The count so far, without adding one. */
+  count(key: string): Promise<FailureCount>;
+  /** Adds one failure; the first of a window starts it. */
+  add(key: string): Promise<FailureCount>;
+}
+
+/** A shared counter that fails or is slow counts nothing: a broken store must not lock everyone out. */
+const NOTHING: FailureCount = { count: 0, msLeft: 0 };
+
+/** Points no failure count reaches: the limiter only counts, the caller decides what is too many. */
+const COUNT_ONLY = 1_000_000_000;
+
+function sharedFailures(
+  make: () => Promise<MakeLimiter>,
+  name: string,
+  windowSeconds: number,
+  log: (error: unknown) => void,
+): FailureCounter {
+  const limiter = Promise.all([loadFlexible(), make()]).then(
+    ([{ RLWrapperTimeouts }, makeLimiter]) =>
+      new RLWrapperTimeouts({ limiter: makeLimiter(name, COUNT_ONLY, windowSeconds), timeoutMs: STORE_TIMEOUT_MS }),
+  );
+  limiter.catch(() => undefined);
+  const of = (res: { consumedPoints: number; msBeforeNext: number } | null): FailureCount =>
+    res ? { count: res.consumedPoints, msLeft: Math.max(res.msBeforeNext, 0) } : NOTHING;
+  const failSoft = (error: unknown) => {
+    log(error);
+    return NOTHING;
+  };
+  return {
+    count: (key) =>
+      limiter
+        .then((l) => l.get(key))
+        .then(of)
+        .catch(failSoft),
+    add: (key) =>
+      limiter
+        .then((l) => l.penalty(key, 1))
+        .then(of)
+        .catch(failSoft),
+  };
+}
+
+/** The embedded database's one process: the counts in a map, stale windows dropped as they are met. */
+function memoryFailures(windowSeconds: number): FailureCounter {
+  const windows = new Map<string, { count: number; endsAt: number }>();
+  const current = (key: string, now: number) => {
+    const window = windows.get(key);
+    if (window && window.endsAt > now) return window;
+    windows.delete(key);
+    return undefined;
+  };
+  return {
+    async count(key) {
+      const now = Date.now();
+      const window = current(key, now);
+      return window ? { count: window.count, msLeft: window.endsAt - now } : NOTHING;
+    },
+    async add(key) {
+      const now = Date.now();
+      const window = current(key, now) ?? { count: 0, endsAt: now + windowSeconds * 1000 };
+      window.count++;
+      windows.set(key, window);
+      return { count: window.count, msLeft: window.endsAt - now };
+    },
+  };
 }
 
 type MakeLimiter = (name: string, points: number, durationSeconds: number) => RateLimiterAbstract;
@@ -157,6 +237,7 @@ export function createRateLimitCounters(
     return {
       kind: 'redis',
       storeFor: (name) => new SharedStore(name, make()),
+      failures: (name, windowSeconds) => sharedFailures(make, name, windowSeconds, logFailure),
       log: { error: logFailure, warn: (error, message) => logger?.warn({ err: error }, message) },
       async close() {
         if (!connected.started) return;
@@ -186,7 +267,19 @@ export function createRateLimitCounters(
             }),
       ),
     );
-    return { kind: 'postgres', storeFor: (name) => new SharedStore(name, make()), log, close: async () => undefined };
+    return {
+      kind: 'postgres',
+      storeFor: (name) => new SharedStore(name, make()),
+      failures: (name, windowSeconds) => sharedFailures(make, name, windowSeconds, log.error),
+      log,
+      close: async () => undefined,
+    };
   }
-  return { kind: 'memory', storeFor: () => undefined, log, close: async () => undefined };
+  return {
+    kind: 'memory',
+    storeFor: () => undefined,
+    failures: (_name, windowSeconds) => memoryFailures(windowSeconds),
+    log,
+    close: async () => undefined,
+  };
 }

@@ -2,6 +2,8 @@ import type { PageQuery, ResponseExport, ResponseFilter } from '@forms-engine/sc
 import { notFound } from '../errors/app-error.ts';
 import { isId } from '../lib/ids.ts';
 import { responsePrefix } from '../storage/file-storage.ts';
+import { audited } from './accounts/audit-log.ts';
+import type { AuditContext } from './accounts/principal.ts';
 import type { Deps } from './deps.ts';
 import { browsePage, type ResponseRow, responseRow } from './export-sql.ts';
 import { positionOf } from './public-responses.ts';
@@ -58,12 +60,23 @@ export async function getResponse(deps: Deps, id: string, responseId: string): P
 }
 
 /** Data-subject erasure: the row goes, and with it the file rows (cascade) and their bytes. */
-export async function deleteResponse(deps: Deps, id: string, responseId: string): Promise<void> {
-  await findQuestionnaire(deps.prisma, id);
-  const { count } = isId(responseId)
-    ? await deps.prisma.response.deleteMany({ where: { id: responseId, questionnaireId: id } })
-    : { count: 0 };
-  if (count === 0) throw notFound('Response');
+export async function deleteResponse(deps: Deps, id: string, responseId: string, audit?: AuditContext): Promise<void> {
+  const questionnaire = await findQuestionnaire(deps.prisma, id);
+  if (!isId(responseId)) throw notFound('Response');
+  await audited(
+    deps,
+    audit,
+    async (db) => {
+      const { count } = await db.response.deleteMany({ where: { id: responseId, questionnaireId: id } });
+      // Thrown inside the transaction: a failed erasure writes no entry.
+      if (count === 0) throw notFound('Response');
+    },
+    () => ({
+      action: 'response.erase',
+      target: { type: 'response', id: responseId },
+      details: { questionnaireId: id, questionnaireName: questionnaire.name },
+    }),
+  );
   // A completed response frees its place in the limit: every process hears it from the delete's
   // trigger (migration 20261128000000); this one must not wait for its own notification.
   deps.publicQuestionnaires.invalidate(id);

@@ -149,5 +149,5 @@ export async function responseCsv(
     }
   }
 
-  return { fileName: `responses-${questionnaire.publicId}.csv`, lines: lines() };
+  return { fileName: `responses-${questionnaire.publicId}.csv`, questionnaireName: questionnaire.name, lines: lines() };
 }

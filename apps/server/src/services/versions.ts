@@ -1,6 +1,8 @@
 import type { Prisma, QuestionnaireVersion as VersionRow } from '@forms-engine/db';
 import type { Definition, QuestionnaireDetail, VersionDetail, VersionSummary } from '@forms-engine/schema';
 import { notFound } from '../errors/app-error.ts';
+import { writeAudit } from './accounts/audit-log.ts';
+import type { AuditContext } from './accounts/principal.ts';
 import { sameJson } from './canonical-json.ts';
 import type { Deps } from './deps.ts';
 import { detailOf, findQuestionnaire, lockQuestionnaire, replaceDraft } from './questionnaires.ts';
@@ -9,14 +11,19 @@ const toSummary = (row: VersionRow): VersionSummary => ({
   versionNumber: row.versionNumber,
   note: row.note,
   publishedAt: row.publishedAt.toISOString(),
-  publishedBy: null,
+  publishedBy: row.publishedById ? { id: row.publishedById, name: row.publishedByName ?? '' } : null,
 });
 
 /**
  * Freezes the draft as version currentVersion + 1. When the draft equals the latest
  * version nothing is created and the detail comes back unchanged.
  */
-export async function publishQuestionnaire(deps: Deps, id: string, note = ''): Promise<QuestionnaireDetail> {
+export async function publishQuestionnaire(
+  deps: Deps,
+  id: string,
+  note = '',
+  audit?: AuditContext,
+): Promise<QuestionnaireDetail> {
   const published = await deps.prisma.$transaction(async (tx) => {
     const row = await lockQuestionnaire(tx, id);
     const latest = await tx.questionnaireVersion.findUnique({
@@ -32,7 +39,18 @@ export async function publishQuestionnaire(deps: Deps, id: string, note = ''): P
         note,
         definition: row.draft as Prisma.InputJsonValue,
         publishedAt: now,
+        // Members and keys are named; the deployment's token is not a person.
+        ...(audit?.actor &&
+          audit.actor.type !== 'token' && {
+            publishedById: audit.actor.id,
+            publishedByName: audit.actor.name,
+          }),
       },
+    });
+    await writeAudit(tx, audit, {
+      action: 'questionnaire.publish',
+      target: { type: 'questionnaire', id, name: row.name },
+      details: { versionNumber, ...(note && { note }) },
     });
     return tx.questionnaire.update({
       where: { id },
@@ -67,7 +85,12 @@ export async function getVersion(deps: Deps, id: string, versionNumber: number):
 }
 
 /** Copies version n back into the draft; nothing is published. */
-export async function restoreVersion(deps: Deps, id: string, versionNumber: number): Promise<QuestionnaireDetail> {
+export async function restoreVersion(
+  deps: Deps,
+  id: string,
+  versionNumber: number,
+  audit?: AuditContext,
+): Promise<QuestionnaireDetail> {
   const version = await findVersion(deps, id, versionNumber);
-  return replaceDraft(deps, id, version.definition as Definition);
+  return replaceDraft(deps, id, version.definition as Definition, audit, { action: 'restore', versionNumber });
 }

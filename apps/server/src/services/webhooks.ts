@@ -1,4 +1,4 @@
-import type { Webhook as WebhookRow } from '@forms-engine/db';
+import type { Prisma, Webhook as WebhookRow } from '@forms-engine/db';
 import type {
   CreatedWebhook,
   CreateWebhookRequest,
@@ -16,6 +16,8 @@ import { AppError, notFound, validationFailed } from '../errors/app-error.ts';
 import { isId, newId } from '../lib/ids.ts';
 import { newWebhookSecret } from '../webhooks/secret-box.ts';
 import { checkTarget, TargetRefusedError, targetPolicyOf } from '../webhooks/target-policy.ts';
+import { type AuditRecord, audited } from './accounts/audit-log.ts';
+import type { AuditContext } from './accounts/principal.ts';
 import type { Deps } from './deps.ts';
 import { findQuestionnaire } from './questionnaires.ts';
 
@@ -60,6 +62,27 @@ async function findWebhook(deps: Deps, questionnaireId: string, webhookId: strin
   return row;
 }
 
+/** A webhook's entry targets its questionnaire, named, so a line reads "… changed a webhook of “Volunteers”". */
+const webhookRecord = (
+  action: AuditRecord['action'],
+  questionnaireName: string | undefined,
+  questionnaireId: string,
+  webhookId: string,
+  details: Record<string, unknown>,
+): AuditRecord => ({
+  action,
+  target: {
+    type: 'questionnaire',
+    id: questionnaireId,
+    ...(questionnaireName !== undefined && { name: questionnaireName }),
+  },
+  details: { webhookId, ...details },
+});
+
+/** The questionnaire's name for an audit entry; not looked up in open mode. */
+const questionnaireName = async (deps: Deps, id: string, audit: AuditContext | undefined) =>
+  audit ? (await findQuestionnaire(deps.prisma, id)).name : undefined;
+
 const emptyToNull = (value: string | undefined) => (value === undefined ? undefined : value || null);
 
 export async function listWebhooks(deps: Deps, questionnaireId: string): Promise<Webhook[]> {
@@ -75,22 +98,28 @@ export async function createWebhook(
   deps: Deps,
   questionnaireId: string,
   input: CreateWebhookRequest,
+  audit?: AuditContext,
 ): Promise<CreatedWebhook> {
-  await findQuestionnaire(deps.prisma, questionnaireId);
+  const questionnaire = await findQuestionnaire(deps.prisma, questionnaireId);
   await checkUrl(deps, input.url);
   const id = newId();
   const secret = newWebhookSecret();
-  const row = await deps.prisma.webhook.create({
-    data: {
-      id,
-      questionnaireId,
-      url: input.url,
-      events: input.events,
-      enabled: input.enabled ?? true,
-      description: emptyToNull(input.description) ?? null,
-      secret: await deps.webhookSecrets.seal(secret, id),
-    },
-  });
+  const sealed = await deps.webhookSecrets.seal(secret, id);
+  const create = (db: Prisma.TransactionClient) =>
+    db.webhook.create({
+      data: {
+        id,
+        questionnaireId,
+        url: input.url,
+        events: input.events,
+        enabled: input.enabled ?? true,
+        description: emptyToNull(input.description) ?? null,
+        secret: sealed,
+      },
+    });
+  const row = await audited(deps, audit, create, () =>
+    webhookRecord('webhook.create', questionnaire.name, questionnaireId, id, { url: input.url, events: input.events }),
+  );
   return { ...toWebhook(row), secret };
 }
 
@@ -104,28 +133,46 @@ export async function patchWebhook(
   questionnaireId: string,
   webhookId: string,
   patch: PatchWebhookRequest,
+  audit?: AuditContext,
 ): Promise<Webhook> {
   const current = await findWebhook(deps, questionnaireId, webhookId);
   if (Object.values(patch).every((value) => value === undefined)) return toWebhook(current);
   if (patch.url !== undefined) await checkUrl(deps, patch.url);
-  const row = await deps.prisma.webhook.update({
-    where: { id: webhookId },
-    data: {
-      ...(patch.url !== undefined && { url: patch.url }),
-      ...(patch.events !== undefined && { events: patch.events }),
-      ...(patch.description !== undefined && { description: emptyToNull(patch.description) }),
-      ...(patch.enabled !== undefined && { enabled: patch.enabled }),
-      ...(patch.enabled === true && { disabledReason: null }),
-      updatedAt: new Date(),
-    },
-  });
+  const changed = Object.keys(patch).filter((key) => patch[key as keyof PatchWebhookRequest] !== undefined);
+  const name = await questionnaireName(deps, questionnaireId, audit);
+  const update = (db: Prisma.TransactionClient) =>
+    db.webhook.update({
+      where: { id: webhookId },
+      data: {
+        ...(patch.url !== undefined && { url: patch.url }),
+        ...(patch.events !== undefined && { events: patch.events }),
+        ...(patch.description !== undefined && { description: emptyToNull(patch.description) }),
+        ...(patch.enabled !== undefined && { enabled: patch.enabled }),
+        ...(patch.enabled === true && { disabledReason: null }),
+        updatedAt: new Date(),
+      },
+    });
+  const row = await audited(deps, audit, update, () =>
+    webhookRecord('webhook.update', name, questionnaireId, webhookId, { changed }),
+  );
   return toWebhook(row);
 }
 
 /** The webhook and its delivery log go; events other webhooks still deliver stay. */
-export async function deleteWebhook(deps: Deps, questionnaireId: string, webhookId: string): Promise<void> {
-  await findWebhook(deps, questionnaireId, webhookId);
-  await deps.prisma.webhook.deleteMany({ where: { id: webhookId, questionnaireId } });
+export async function deleteWebhook(
+  deps: Deps,
+  questionnaireId: string,
+  webhookId: string,
+  audit?: AuditContext,
+): Promise<void> {
+  const row = await findWebhook(deps, questionnaireId, webhookId);
+  const name = await questionnaireName(deps, questionnaireId, audit);
+  await audited(
+    deps,
+    audit,
+    (db) => db.webhook.deleteMany({ where: { id: webhookId, questionnaireId } }),
+    () => webhookRecord('webhook.delete', name, questionnaireId, webhookId, { url: row.url }),
+  );
 }
 
 /** A new secret; the one it replaces keeps signing (as a second signature) for 24 hours. */
@@ -133,19 +180,28 @@ export async function rotateWebhookSecret(
   deps: Deps,
   questionnaireId: string,
   webhookId: string,
+  audit?: AuditContext,
 ): Promise<WebhookSecret> {
   const row = await findWebhook(deps, questionnaireId, webhookId);
   const secret = newWebhookSecret();
   const now = new Date();
-  await deps.prisma.webhook.update({
-    where: { id: webhookId },
-    data: {
-      secret: await deps.webhookSecrets.seal(secret, webhookId),
-      previousSecret: row.secret,
-      previousSecretUntil: new Date(now.getTime() + ROTATION_OVERLAP_MS),
-      updatedAt: now,
-    },
-  });
+  const sealed = await deps.webhookSecrets.seal(secret, webhookId);
+  const name = await questionnaireName(deps, questionnaireId, audit);
+  await audited(
+    deps,
+    audit,
+    (db) =>
+      db.webhook.update({
+        where: { id: webhookId },
+        data: {
+          secret: sealed,
+          previousSecret: row.secret,
+          previousSecretUntil: new Date(now.getTime() + ROTATION_OVERLAP_MS),
+          updatedAt: now,
+        },
+      }),
+    () => webhookRecord('webhook.rotate_secret', name, questionnaireId, webhookId, {}),
+  );
   return { secret };
 }
 

@@ -1,5 +1,5 @@
 import { ApiKeyCreated, CreateApiKeyRequest } from '@forms-engine/schema';
-import { notBuiltYet } from '../../services/accounts/not-built-yet.ts';
+import { createApiKey } from '../../services/accounts/api-keys.ts';
 import { accountsProcedure } from '../accounts-procedure.ts';
 
 export const createApiKeyProcedure = accountsProcedure
@@ -17,4 +17,4 @@ export const createApiKeyProcedure = accountsProcedure
   })
   .input(CreateApiKeyRequest)
   .output(ApiKeyCreated)
-  .mutation(() => notBuiltYet());
+  .mutation(({ ctx, input }) => createApiKey(ctx.deps, input, ctx.audit));

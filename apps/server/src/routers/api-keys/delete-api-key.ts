@@ -1,6 +1,6 @@
 import { Id } from '@forms-engine/schema';
 import { z } from 'zod';
-import { notBuiltYet } from '../../services/accounts/not-built-yet.ts';
+import { deleteApiKey } from '../../services/accounts/api-keys.ts';
 import { accountsProcedure } from '../accounts-procedure.ts';
 
 export const deleteApiKeyProcedure = accountsProcedure
@@ -18,4 +18,4 @@ export const deleteApiKeyProcedure = accountsProcedure
   })
   .input(z.object({ id: Id }))
   .output(z.void())
-  .mutation(() => notBuiltYet());
+  .mutation(({ ctx, input }) => deleteApiKey(ctx.deps, input.id, ctx.audit));

@@ -1,6 +1,6 @@
 import { ApiKeyList } from '@forms-engine/schema';
 import { z } from 'zod';
-import { notBuiltYet } from '../../services/accounts/not-built-yet.ts';
+import { listApiKeys } from '../../services/accounts/api-keys.ts';
 import { accountsProcedure } from '../accounts-procedure.ts';
 
 export const listApiKeysProcedure = accountsProcedure
@@ -17,4 +17,4 @@ export const listApiKeysProcedure = accountsProcedure
   })
   .input(z.void())
   .output(ApiKeyList)
-  .query(() => notBuiltYet());
+  .query(({ ctx }) => listApiKeys(ctx.deps));

@@ -1,5 +1,5 @@
 import { AuditPage, AuditQuery } from '@forms-engine/schema';
-import { notBuiltYet } from '../../services/accounts/not-built-yet.ts';
+import { listAudit } from '../../services/accounts/audit-log.ts';
 import { accountsProcedure } from '../accounts-procedure.ts';
 
 export const listAuditProcedure = accountsProcedure
@@ -17,4 +17,4 @@ export const listAuditProcedure = accountsProcedure
   })
   .input(AuditQuery)
   .output(AuditPage)
-  .query(() => notBuiltYet());
+  .query(({ ctx, input }) => listAudit(ctx.deps, input));

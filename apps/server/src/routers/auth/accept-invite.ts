@@ -1,6 +1,7 @@
 import { AcceptInviteRequest, Me } from '@forms-engine/schema';
 import { z } from 'zod';
-import { notBuiltYet } from '../../services/accounts/not-built-yet.ts';
+import { writeSessionCookie } from '../../lib/session-cookie.ts';
+import { acceptInvite } from '../../services/accounts/members.ts';
 import { accountsProcedure } from '../accounts-procedure.ts';
 
 export const acceptInviteProcedure = accountsProcedure
@@ -17,4 +18,8 @@ export const acceptInviteProcedure = accountsProcedure
   })
   .input(AcceptInviteRequest.extend({ token: z.string().max(200) }))
   .output(Me)
-  .mutation(() => notBuiltYet());
+  .mutation(async ({ ctx, input: { token, ...request } }) => {
+    const { me, sessionSecret } = await acceptInvite(ctx.deps, token, request, ctx.audit);
+    writeSessionCookie(ctx.res, sessionSecret, ctx.secure);
+    return me;
+  });

@@ -1,6 +1,7 @@
 import { LoginRequest } from '@forms-engine/schema';
 import { z } from 'zod';
-import { notBuiltYet } from '../../services/accounts/not-built-yet.ts';
+import { writeSessionCookie } from '../../lib/session-cookie.ts';
+import { SignInLockedOut, signIn } from '../../services/accounts/sign-in.ts';
 import { accountsProcedure } from '../accounts-procedure.ts';
 
 export const loginProcedure = accountsProcedure
@@ -18,4 +19,12 @@ export const loginProcedure = accountsProcedure
   })
   .input(LoginRequest)
   .output(z.void())
-  .mutation(() => notBuiltYet());
+  .mutation(async ({ ctx, input }) => {
+    try {
+      const { sessionSecret } = await signIn(ctx.deps, input, ctx.audit);
+      writeSessionCookie(ctx.res, sessionSecret, ctx.secure);
+    } catch (error) {
+      if (error instanceof SignInLockedOut) ctx.res?.setHeader('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
+  });

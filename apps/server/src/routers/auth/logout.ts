@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { notBuiltYet } from '../../services/accounts/not-built-yet.ts';
+import { writeSessionCookie } from '../../lib/session-cookie.ts';
+import { signOut } from '../../services/accounts/sign-in.ts';
 import { accountsProcedure } from '../accounts-procedure.ts';
 
 export const logoutProcedure = accountsProcedure
@@ -16,4 +17,7 @@ export const logoutProcedure = accountsProcedure
   })
   .input(z.void())
   .output(z.void())
-  .mutation(() => notBuiltYet());
+  .mutation(async ({ ctx }) => {
+    if (ctx.principal?.type === 'member') await signOut(ctx.deps, ctx.principal.sessionHash, ctx.audit);
+    writeSessionCookie(ctx.res, undefined, ctx.secure);
+  });

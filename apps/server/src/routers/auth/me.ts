@@ -1,6 +1,6 @@
 import { Me } from '@forms-engine/schema';
 import { z } from 'zod';
-import { notBuiltYet } from '../../services/accounts/not-built-yet.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { accountsProcedure } from '../accounts-procedure.ts';
 
 export const meProcedure = accountsProcedure
@@ -16,4 +16,8 @@ export const meProcedure = accountsProcedure
   })
   .input(z.void())
   .output(Me)
-  .query(() => notBuiltYet());
+  .query(({ ctx }) => {
+    const principal = ctx.principal;
+    if (principal?.type !== 'member') throw new AppError('UNAUTHORIZED', 'Not signed in');
+    return { id: principal.id, email: principal.email, name: principal.name, role: principal.role };
+  });

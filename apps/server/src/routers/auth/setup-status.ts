@@ -1,6 +1,6 @@
 import { SetupStatus } from '@forms-engine/schema';
 import { z } from 'zod';
-import { notBuiltYet } from '../../services/accounts/not-built-yet.ts';
+import { setupNeeded } from '../../services/accounts/setup.ts';
 import { accountsProcedure } from '../accounts-procedure.ts';
 
 export const setupStatusProcedure = accountsProcedure
@@ -16,4 +16,4 @@ export const setupStatusProcedure = accountsProcedure
   })
   .input(z.void())
   .output(SetupStatus)
-  .query(() => notBuiltYet());
+  .query(async ({ ctx }) => ({ needed: await setupNeeded(ctx.deps) }));

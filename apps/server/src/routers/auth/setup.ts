@@ -1,5 +1,6 @@
 import { Me, SetupRequest } from '@forms-engine/schema';
-import { notBuiltYet } from '../../services/accounts/not-built-yet.ts';
+import { writeSessionCookie } from '../../lib/session-cookie.ts';
+import { setUpFirstOwner } from '../../services/accounts/setup.ts';
 import { accountsProcedure } from '../accounts-procedure.ts';
 
 export const setupProcedure = accountsProcedure
@@ -17,4 +18,8 @@ export const setupProcedure = accountsProcedure
   })
   .input(SetupRequest)
   .output(Me)
-  .mutation(() => notBuiltYet());
+  .mutation(async ({ ctx, input }) => {
+    const { me, sessionSecret } = await setUpFirstOwner(ctx.deps, input, ctx.audit);
+    writeSessionCookie(ctx.res, sessionSecret, ctx.secure);
+    return me;
+  });

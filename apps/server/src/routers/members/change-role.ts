@@ -1,5 +1,5 @@
 import { ChangeRoleRequest, Id, Member } from '@forms-engine/schema';
-import { notBuiltYet } from '../../services/accounts/not-built-yet.ts';
+import { changeRole } from '../../services/accounts/members.ts';
 import { accountsProcedure } from '../accounts-procedure.ts';
 
 export const changeRoleProcedure = accountsProcedure
@@ -16,4 +16,4 @@ export const changeRoleProcedure = accountsProcedure
   })
   .input(ChangeRoleRequest.extend({ id: Id }))
   .output(Member)
-  .mutation(() => notBuiltYet());
+  .mutation(({ ctx, input }) => changeRole(ctx.deps, input.id, input.role, ctx.audit));

@@ -1,5 +1,5 @@
 import { InviteCreated, InviteRequest } from '@forms-engine/schema';
-import { notBuiltYet } from '../../services/accounts/not-built-yet.ts';
+import { inviteMember } from '../../services/accounts/members.ts';
 import { accountsProcedure } from '../accounts-procedure.ts';
 
 export const inviteMemberProcedure = accountsProcedure
@@ -17,4 +17,4 @@ export const inviteMemberProcedure = accountsProcedure
   })
   .input(InviteRequest)
   .output(InviteCreated)
-  .mutation(() => notBuiltYet());
+  .mutation(({ ctx, input }) => inviteMember(ctx.deps, input, ctx.editorOrigin, ctx.audit));

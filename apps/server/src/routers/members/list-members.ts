@@ -1,6 +1,6 @@
 import { MemberList } from '@forms-engine/schema';
 import { z } from 'zod';
-import { notBuiltYet } from '../../services/accounts/not-built-yet.ts';
+import { listMembers } from '../../services/accounts/members.ts';
 import { accountsProcedure } from '../accounts-procedure.ts';
 
 export const listMembersProcedure = accountsProcedure
@@ -17,4 +17,4 @@ export const listMembersProcedure = accountsProcedure
   })
   .input(z.void())
   .output(MemberList)
-  .query(() => notBuiltYet());
+  .query(({ ctx }) => listMembers(ctx.deps));

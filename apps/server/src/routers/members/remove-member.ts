@@ -1,6 +1,6 @@
 import { Id } from '@forms-engine/schema';
 import { z } from 'zod';
-import { notBuiltYet } from '../../services/accounts/not-built-yet.ts';
+import { removeMember } from '../../services/accounts/members.ts';
 import { accountsProcedure } from '../accounts-procedure.ts';
 
 export const removeMemberProcedure = accountsProcedure
@@ -18,4 +18,4 @@ export const removeMemberProcedure = accountsProcedure
   })
   .input(z.object({ id: Id }))
   .output(z.void())
-  .mutation(() => notBuiltYet());
+  .mutation(({ ctx, input }) => removeMember(ctx.deps, input.id, ctx.audit));

@@ -17,4 +17,4 @@ export const createQuestionnaireProcedure = procedure
   })
   .input(CreateQuestionnaireRequest)
   .output(QuestionnaireDetail)
-  .mutation(({ ctx, input }) => createQuestionnaire(ctx.deps, input));
+  .mutation(({ ctx, input }) => createQuestionnaire(ctx.deps, input, ctx.audit));

@@ -17,4 +17,4 @@ export const deleteQuestionnaireProcedure = procedure
   })
   .input(QuestionnaireId)
   .output(z.void())
-  .mutation(({ ctx, input }) => deleteQuestionnaire(ctx.deps, input.id));
+  .mutation(({ ctx, input }) => deleteQuestionnaire(ctx.deps, input.id, ctx.audit));

@@ -18,4 +18,4 @@ export const duplicateQuestionnaireProcedure = procedure
   })
   .input(QuestionnaireId)
   .output(QuestionnaireDetail)
-  .mutation(({ ctx, input }) => duplicateQuestionnaire(ctx.deps, input.id));
+  .mutation(({ ctx, input }) => duplicateQuestionnaire(ctx.deps, input.id, ctx.audit));

@@ -18,4 +18,4 @@ export const importQuestionnaireProcedure = procedure
   })
   .input(QuestionnaireImportRequest)
   .output(QuestionnaireDetail)
-  .mutation(({ ctx, input }) => importQuestionnaire(ctx.deps, input));
+  .mutation(({ ctx, input }) => importQuestionnaire(ctx.deps, input, ctx.audit));

@@ -16,4 +16,4 @@ export const patchQuestionnaireProcedure = procedure
   })
   .input(PatchQuestionnaireRequest.extend(QuestionnaireId.shape))
   .output(QuestionnaireDetail)
-  .mutation(({ ctx, input: { id, ...patch } }) => patchQuestionnaire(ctx.deps, id, patch));
+  .mutation(({ ctx, input: { id, ...patch } }) => patchQuestionnaire(ctx.deps, id, patch, ctx.audit));

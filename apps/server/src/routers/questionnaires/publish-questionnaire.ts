@@ -17,4 +17,4 @@ export const publishQuestionnaireProcedure = procedure
   })
   .input(PublishRequest.extend(QuestionnaireId.shape))
   .output(QuestionnaireDetail)
-  .mutation(({ ctx, input }) => publishQuestionnaire(ctx.deps, input.id, input.note));
+  .mutation(({ ctx, input }) => publishQuestionnaire(ctx.deps, input.id, input.note, ctx.audit));

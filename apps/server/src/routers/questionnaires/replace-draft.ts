@@ -16,4 +16,4 @@ export const replaceDraftProcedure = procedure
   })
   .input(definitionWith(QuestionnaireId.shape))
   .output(QuestionnaireDetail)
-  .mutation(({ ctx, input: { id, ...draft } }) => replaceDraft(ctx.deps, id, draft));
+  .mutation(({ ctx, input: { id, ...draft } }) => replaceDraft(ctx.deps, id, draft, ctx.audit));

@@ -15,4 +15,4 @@ export const restoreVersionProcedure = procedure
   })
   .input(VersionRef)
   .output(QuestionnaireDetail)
-  .mutation(({ ctx, input }) => restoreVersion(ctx.deps, input.id, input.n));
+  .mutation(({ ctx, input }) => restoreVersion(ctx.deps, input.id, input.n, ctx.audit));

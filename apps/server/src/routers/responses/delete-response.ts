@@ -17,4 +17,4 @@ export const deleteResponseProcedure = procedure
   })
   .input(z.object({ id: Id, responseId: Id }))
   .output(z.void())
-  .mutation(({ ctx, input }) => deleteResponse(ctx.deps, input.id, input.responseId));
+  .mutation(({ ctx, input }) => deleteResponse(ctx.deps, input.id, input.responseId, ctx.audit));

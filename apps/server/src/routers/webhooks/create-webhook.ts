@@ -19,4 +19,4 @@ export const createWebhookProcedure = procedure
   })
   .input(CreateWebhookRequest.extend(QuestionnaireId.shape))
   .output(CreatedWebhook)
-  .mutation(({ ctx, input: { id, ...request } }) => createWebhook(ctx.deps, id, request));
+  .mutation(({ ctx, input: { id, ...request } }) => createWebhook(ctx.deps, id, request, ctx.audit));

@@ -17,4 +17,4 @@ export const deleteWebhookProcedure = procedure
   })
   .input(WebhookRef)
   .output(z.void())
-  .mutation(({ ctx, input }) => deleteWebhook(ctx.deps, input.id, input.webhookId));
+  .mutation(({ ctx, input }) => deleteWebhook(ctx.deps, input.id, input.webhookId, ctx.audit));

@@ -4,6 +4,8 @@ import { procedure } from '../../trpc.ts';
 
 export const listWebhookDeliveriesProcedure = procedure
   .meta({
+    // Webhooks are settings an editor keeps; an analyst reads results only.
+    role: 'EDITOR',
     errors: ['NOT_FOUND'],
     openapi: {
       method: 'GET',

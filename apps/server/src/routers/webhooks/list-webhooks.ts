@@ -5,6 +5,8 @@ import { procedure } from '../../trpc.ts';
 
 export const listWebhooksProcedure = procedure
   .meta({
+    // Webhooks are settings an editor keeps; an analyst reads results only.
+    role: 'EDITOR',
     errors: ['NOT_FOUND'],
     openapi: {
       method: 'GET',

@@ -16,4 +16,4 @@ export const patchWebhookProcedure = procedure
   })
   .input(PatchWebhookRequest.extend(WebhookRef.shape))
   .output(Webhook)
-  .mutation(({ ctx, input: { id, webhookId, ...patch } }) => patchWebhook(ctx.deps, id, webhookId, patch));
+  .mutation(({ ctx, input: { id, webhookId, ...patch } }) => patchWebhook(ctx.deps, id, webhookId, patch, ctx.audit));

@@ -16,4 +16,4 @@ export const rotateWebhookSecretProcedure = procedure
   })
   .input(WebhookRef)
   .output(WebhookSecret)
-  .mutation(({ ctx, input }) => rotateWebhookSecret(ctx.deps, input.id, input.webhookId));
+  .mutation(({ ctx, input }) => rotateWebhookSecret(ctx.deps, input.id, input.webhookId, ctx.audit));
