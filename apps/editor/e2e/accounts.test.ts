@@ -46,8 +46,9 @@ async function expectAccessible(page: Page, screen: string) {
 
 describe('accounts mode', () => {
   it('sets up the first owner with the setup code from the server’s log', async () => {
+    // The server may print it just after it starts listening.
+    await expect.poll(() => setupCodeFrom(server.lines), { timeout: 10_000 }).toBeTruthy();
     const code = setupCodeFrom(server.lines);
-    expect(code, `no line with "setup code" in:\n${server.lines.join('\n')}`).toBeTruthy();
     await owner.goto(server.url);
     await owner.getByRole('heading', { name: 'Set up Forms Engine' }).waitFor();
     await expectAccessible(owner, 'first-owner setup');
@@ -56,7 +57,7 @@ describe('accounts mode', () => {
     await owner.getByLabel('Your name').fill('Ana');
     await owner.getByLabel('Password').fill(OWNER_PASSWORD);
     await owner.keyboard.press('Enter');
-    await owner.getByRole('heading', { name: 'Questionnaires' }).waitFor();
+    await owner.getByRole('heading', { name: 'Questionnaires', exact: true }).waitFor();
     expect(await owner.getByRole('banner').textContent()).toContain('Ana');
   });
 
@@ -137,7 +138,7 @@ describe('accounts mode', () => {
   it('the owner sees the team and reads the audit log in words', async () => {
     await owner.getByRole('link', { name: 'Members' }).click();
     await owner.reload();
-    await owner.getByRole('cell', { name: 'Cleo' }).waitFor();
+    await owner.getByRole('cell', { name: 'Cleo', exact: true }).waitFor();
     await expectAccessible(owner, 'members');
     await owner.getByRole('link', { name: 'Audit log' }).click();
     await owner.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
@@ -145,13 +146,16 @@ describe('accounts mode', () => {
     await expectAccessible(owner, 'audit log');
   });
 
-  it('signs out, and the sign-in screen is accessible', async () => {
+  it('signs out, and signs in again where the analyst was (the sign-in screen accessible)', async () => {
     await analyst.getByRole('button', { name: 'Sign out' }).click();
     await analyst.getByRole('heading', { name: 'Sign in' }).waitFor();
     await expectAccessible(analyst, 'sign in');
     await analyst.getByLabel('Email').fill('cleo@example.com');
     await analyst.getByLabel('Password').fill(ANALYST_PASSWORD);
     await analyst.keyboard.press('Enter');
-    await analyst.getByRole('heading', { name: 'Questionnaires' }).waitFor();
+    // Back where the analyst was, signed in again.
+    await analyst.getByRole('heading', { name: 'Volunteer application' }).waitFor();
+    expect(await analyst.getByRole('banner').textContent()).toContain('Cleo');
+    expect(analyst.url()).toMatch(/\/summary$/);
   });
 });

@@ -44,7 +44,7 @@ export function MemberRow({ member, isYou }: { member: Member; isYou: boolean })
           <button
             type="button"
             disabled={role === member.role || changeRole.isPending}
-            aria-label={`Change the role of ${member.name}`}
+            aria-label={`Change role of ${member.name}`}
             onClick={() => {
               remove.reset();
               changeRole.mutate({ id: member.id, role });

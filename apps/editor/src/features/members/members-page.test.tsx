@@ -83,7 +83,7 @@ describe('the Members screen', () => {
     const select = await screen.findByLabelText('Role of Cleo');
     await user.selectOptions(select, 'EDITOR');
     expect(api.callsTo('members.changeRole')).toHaveLength(0);
-    await user.click(screen.getByRole('button', { name: 'Change the role of Cleo' }));
+    await user.click(screen.getByRole('button', { name: 'Change role of Cleo' }));
     await waitFor(() => expect(api.callsTo('members.changeRole')[0]?.input).toEqual({ id: 'm-cleo', role: 'EDITOR' }));
   });
 
