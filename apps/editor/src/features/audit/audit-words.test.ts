@@ -50,11 +50,44 @@ describe('audit entries in words', () => {
     ).toBe('Someone failed to sign in as ana@example.com');
   });
 
+  it('reads what the server records beside the target', () => {
+    expect(
+      auditSentence(
+        entry({ action: 'webhook.create', details: { webhookId: 'w1', url: 'https://crm.example.com/hook' } }),
+      ),
+    ).toBe('Ana added a webhook (https://crm.example.com/hook) to “Volunteer application”');
+    expect(
+      auditSentence(
+        entry({
+          action: 'response.erase',
+          target: { type: 'response', id: 'r1' },
+          details: { questionnaireId: 'q1', questionnaireName: 'Volunteer application' },
+        }),
+      ),
+    ).toBe('Ana erased a response to “Volunteer application”');
+    expect(
+      auditSentence(
+        entry({
+          action: 'questionnaire.duplicate',
+          target: { type: 'questionnaire', id: 'q2', name: 'Volunteer application (copy)' },
+          details: { sourceId: 'q1', sourceName: 'Volunteer application' },
+        }),
+      ),
+    ).toBe('Ana duplicated “Volunteer application” as “Volunteer application (copy)”');
+    expect(
+      auditSentence(
+        entry({ action: 'questionnaire.rename', details: { from: 'Volunteers', to: 'Volunteer application' } }),
+      ),
+    ).toBe('Ana renamed “Volunteers” to “Volunteer application”');
+  });
+
   it('says roles in words', () => {
     const member = { type: 'member', id: 'm-cleo', name: 'Cleo' };
-    expect(auditSentence(entry({ action: 'member.role_change', target: member, details: { role: 'EDITOR' } }))).toBe(
-      'Ana made Cleo an editor',
-    );
+    expect(
+      auditSentence(
+        entry({ action: 'member.role_change', target: member, details: { from: 'ANALYST', to: 'EDITOR' } }),
+      ),
+    ).toBe('Ana made Cleo an editor (was an analyst)');
     expect(
       auditSentence(
         entry({

@@ -50,9 +50,11 @@ function deed(entry: AuditEntry): string {
   const name = target.name;
   const questionnaire = quoted(name, 'a questionnaire');
   const version = number(details.versionNumber);
-  const newRole = role(details.role);
+  // The role given: `role` on an invite, a joining and a key; `to` (and `from`) on a change.
+  const newRole = role(details.role) ?? role(details.to);
   const asRole = newRole ? ` as ${roleWithArticle(newRole)}` : '';
   const person = name ?? 'a member';
+  const address = text(details.url) ? ` (${details.url})` : '';
   const key = name ? `the API key “${name}”` : 'an API key';
   switch (entry.action) {
     case 'auth.setup':
@@ -83,28 +85,36 @@ function deed(entry: AuditEntry): string {
         : `restored a version of ${questionnaire} into its draft`;
     case 'questionnaire.import':
       return `imported ${questionnaire}`;
-    case 'questionnaire.duplicate':
-      return `duplicated ${questionnaire}`;
-    case 'response.erase':
-      return name ? `erased a response to ${questionnaire}` : 'erased a response';
+    case 'questionnaire.duplicate': {
+      const source = text(details.sourceName);
+      return source ? `duplicated “${source}” as ${questionnaire}` : `made ${questionnaire} as a copy`;
+    }
+    case 'response.erase': {
+      const of = text(details.questionnaireName);
+      return of ? `erased a response to “${of}”` : 'erased a response';
+    }
     case 'responses.export':
       return `downloaded the responses of ${questionnaire} as CSV`;
     case 'file.download':
       return `downloaded the file ${quoted(name, 'of a response')}`;
+    // A webhook's entry targets its questionnaire; the address, when recorded, says which webhook.
     case 'webhook.create':
-      return `added the webhook ${quoted(name, 'of a questionnaire')}`;
+      return `added a webhook${address} to ${questionnaire}`;
     case 'webhook.update':
-      return `changed the webhook ${quoted(name, 'of a questionnaire')}`;
+      return `changed a webhook${address} of ${questionnaire}`;
     case 'webhook.delete':
-      return `deleted the webhook ${quoted(name, 'of a questionnaire')}`;
+      return `deleted a webhook${address} of ${questionnaire}`;
     case 'webhook.rotate_secret':
-      return `made a new signing secret for the webhook ${quoted(name, 'of a questionnaire')}`;
+      return `made a new signing secret for a webhook${address} of ${questionnaire}`;
     case 'member.invite':
       return `invited ${name ?? 'someone'}${asRole}`;
     case 'member.accept':
       return `accepted an invitation and joined${asRole}`;
-    case 'member.role_change':
-      return newRole ? `made ${person} ${roleWithArticle(newRole)}` : `changed the role of ${person}`;
+    case 'member.role_change': {
+      const before = role(details.from);
+      if (!newRole) return `changed the role of ${person}`;
+      return `made ${person} ${roleWithArticle(newRole)}${before ? ` (was ${roleWithArticle(before)})` : ''}`;
+    }
     case 'member.remove':
       return `removed ${person} from the team`;
     case 'api_key.create':
