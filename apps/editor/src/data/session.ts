@@ -29,3 +29,10 @@ export function useCan(needed: Role): boolean {
   const session = useSession();
   return session.mode === 'open' || roleAllows(session.me.role, needed);
 }
+
+/** Said on `window` when a member whose session ended has signed in again: what waited to be saved is sent. */
+export const SIGNED_IN_AGAIN = 'forms-engine:signed-in-again';
+
+export function announceSignedInAgain(): void {
+  window.dispatchEvent(new Event(SIGNED_IN_AGAIN));
+}

@@ -1,7 +1,7 @@
 import type { Me } from '@forms-engine/schema';
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet } from 'react-router';
-import { SessionContext } from '../data/session.ts';
+import { announceSignedInAgain, SessionContext } from '../data/session.ts';
 import { useTRPC } from '../data/trpc.ts';
 import { ProblemMessage, ROLE_NAMES } from '../ui/index.ts';
 import { SessionEnded } from './session-ended.tsx';
@@ -54,6 +54,7 @@ export function MemberLayout({ me }: { me: Me }) {
           email={me.email}
           onSignedIn={async () => {
             resumed();
+            announceSignedInAgain();
             await queryClient.invalidateQueries();
           }}
         />

@@ -10,9 +10,9 @@ export function SessionEnded({ email, onSignedIn }: { email: string; onSignedIn:
     // Escape does nothing: the screen behind cannot save anything until the member signs in again.
     <ModalDialog title="Your session has ended" onCancel={() => {}}>
       <p id="session-ended-words">
-        Sign in again to go on. Nothing you typed is lost: it stays on the screen behind this window, and a draft’s
-        unsaved edits are also kept in this browser, to be saved once you are signed in. This happens after 14 days
-        without use, or when an owner changed your role.
+        Sign in again to go on. Nothing you typed is lost: it stays on the screen behind this window, and changes not
+        saved yet (a draft, settings) are kept in this browser and saved as soon as you are signed in. A session ends
+        after 14 days without use, or when an owner changes your role.
       </p>
       <p className="muted">You were signed in as {email}.</p>
       <SignInForm titleId="session-ended-words" onSignedIn={onSignedIn} />
