@@ -89,6 +89,22 @@ describe('what an analyst is offered', () => {
     expect(screen.getByText('Version 2 is published.')).toBeDefined();
   });
 
+  it('reads no way to embed or publish when nobody has answered yet', async () => {
+    const analyst = handlers('ANALYST');
+    analyst['responses.browse'] = (input: { page: number; size: number }) => ({
+      items: [],
+      page: input.page,
+      size: input.size,
+      total: 0,
+    });
+    renderWithApi(routes, { url: '/questionnaires/q1/responses', handlers: analyst });
+    const panel = await screen.findByRole('region', { name: 'No responses yet' });
+    expect(panel.textContent).toContain(
+      'Version 2 is published: responses appear here as soon as people start answering.',
+    );
+    expect(within(panel).queryByRole('link')).toBeNull();
+  });
+
   it('reads versions with who published them, and is not offered Restore', async () => {
     renderWithApi(routes, { url: '/questionnaires/q1/versions', handlers: handlers('ANALYST') });
     const table = await screen.findByRole('table');

@@ -12,7 +12,7 @@ export function KeyNotice({ name, secret, onDone }: { name: string; secret: stri
       </h2>
       <p>
         Copy this key now and keep it where your program reads its secrets: it will not be shown again. Programs send it
-        as <code>Authorization: Bearer …</code>.
+        in the header <code>Authorization: Bearer &lt;key&gt;</code>.
       </p>
       <p>
         <code className="secret">{secret}</code>
