@@ -128,7 +128,11 @@ describe('what an analyst is offered', () => {
   ])('reads why when it opens the %s screen by its address', async (path, heading) => {
     renderWithApi(routes, { url: `/questionnaires/q1/${path}`, handlers: handlers('ANALYST') });
     expect(await screen.findByRole('heading', { name: heading })).toBeDefined();
-    expect(screen.getByText(/You are an analyst: reads questionnaires and results only\./)).toBeDefined();
+    expect(
+      screen.getByText(
+        /Your role is Analyst \(reads questionnaires and results only\)\. This screen is for editors and owners/,
+      ),
+    ).toBeDefined();
   });
 
   it.each(['members', 'api-keys', 'audit'])('reads why when it opens /%s', async (path) => {

@@ -2,7 +2,7 @@ import type { Role } from '@forms-engine/schema';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCan, useSession } from '../data/session.ts';
-import { ROLE_WORDS, roleWithArticle } from './account-words.ts';
+import { ROLE_NAMES, ROLE_WORDS } from './account-words.ts';
 
 /**
  * A screen only some roles may use: anyone else reads why, in words, instead of a screen whose
@@ -33,11 +33,13 @@ export function RoleGate({
   }
   if (allowed || session.mode === 'open') return children;
   const role = session.me.role;
+  // The team's screens stand alone under the header; a questionnaire's tab sits under its name (h1).
+  const Heading = accountsOnly ? 'h1' : 'h2';
   return (
     <>
-      <h2>Not available to your role</h2>
+      <Heading>Not available to your role</Heading>
       <p>
-        You are {roleWithArticle(role)}: {ROLE_WORDS[role]}. This screen is for{' '}
+        Your role is {ROLE_NAMES[role]} ({ROLE_WORDS[role]}). This screen is for{' '}
         {needs === 'OWNER' ? 'owners' : 'editors and owners'}; ask an owner if you need it.
       </p>
       <p>
