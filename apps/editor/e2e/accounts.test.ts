@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOf } from './support/api.ts';
 import { accessibilityViolations } from './support/browser.ts';
+import { focusedName, tabTo } from './support/keyboard.ts';
 import { type ServerWithLog, setupCodeFrom, startServerWithLog } from './support/server-with-log.ts';
 
 /**
@@ -27,7 +28,12 @@ beforeAll(async () => {
     startServerWithLog({ AUTH_MODE: 'accounts', EDITOR_DIST_DIR: new URL('../dist/', import.meta.url).pathname }),
     launchBrowser(),
   ]);
-  owner = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  owner = await (
+    await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    })
+  ).newPage();
 });
 
 afterAll(async () => {
@@ -96,16 +102,27 @@ describe('accounts mode', () => {
     expect(await row.textContent()).toContain('Ana');
   });
 
-  it('invites an analyst and shows the link to copy', async () => {
+  it('invites an analyst with the keyboard alone and copies the link', async () => {
     await owner.getByRole('link', { name: 'Members' }).click();
     await owner.getByRole('heading', { name: 'Members', level: 1 }).waitFor();
-    await owner.getByLabel('Their email').fill('cleo@example.com');
-    await owner.getByRole('radio', { name: /^Analyst:/ }).check();
-    await owner.getByRole('button', { name: 'Make an invitation link' }).click();
+    await tabTo(owner, 'Their email');
+    await owner.keyboard.type('cleo@example.com');
+    // Analyst is the role chosen unless the owner picks another.
+    await owner.keyboard.press('Tab');
+    expect(await owner.evaluate(() => (document.activeElement as HTMLInputElement).checked)).toBe(true);
+    expect(await owner.evaluate(() => document.activeElement?.parentElement?.textContent)).toMatch(/^ ?Analyst:/);
+    await tabTo(owner, 'Make an invitation link');
+    await owner.keyboard.press('Enter');
     const notice = owner.getByRole('region', { name: 'Invitation link for cleo@example.com' });
     await notice.waitFor();
     inviteUrl = (await notice.locator('code.secret').textContent()) ?? '';
     expect(inviteUrl).toContain('/invite/');
+    // The focus is on the notice: the next Tab reaches Copy link.
+    await owner.keyboard.press('Tab');
+    expect(await focusedName(owner)).toBe('Copy link');
+    await owner.keyboard.press('Enter');
+    await notice.getByRole('status').getByText('Copied').waitFor();
+    expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(inviteUrl);
     await expectAccessible(owner, 'members, an invitation link shown');
   });
 
