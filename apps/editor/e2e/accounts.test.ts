@@ -19,6 +19,7 @@ let owner: Page;
 let analyst: Page;
 let inviteUrl = '';
 let questionnaireId = '';
+let apiKey = '';
 
 const OWNER_PASSWORD = 'owner password long enough';
 const ANALYST_PASSWORD = 'analyst password long enough';
@@ -80,6 +81,7 @@ describe('accounts mode', () => {
     expect(await notice.textContent()).toContain('it will not be shown again');
     await expectAccessible(owner, 'API keys, a secret shown');
 
+    apiKey = key;
     const api = apiOf(server.url, key);
     const created = await api.questionnaire(
       'Volunteer application',
@@ -161,6 +163,31 @@ describe('accounts mode', () => {
     await owner.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
     await owner.getByText('Ana published version 1 of “Volunteer application”').waitFor();
     await expectAccessible(owner, 'audit log');
+  });
+
+  it('the owner’s session ends while editing the draft: signing in again in a dialog keeps and saves the edit', async () => {
+    await owner.goto(`${server.url}/questionnaires/${questionnaireId}`);
+    const outline = owner.getByRole('navigation', { name: 'Outline' });
+    await outline.waitFor();
+    await outline.getByRole('button', { name: /^Your name \(/ }).click();
+    // The session is gone, as after 14 days unused or a role changed by another owner.
+    await owner.context().clearCookies();
+    await owner.getByLabel('Prompt').fill('Your full name');
+    const dialog = owner.getByRole('dialog', { name: 'Your session has ended' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Nothing you typed is lost');
+    await expectAccessible(owner, 'session ended');
+    await dialog.getByLabel('Email').fill('ana@example.com');
+    await dialog.getByLabel('Password').fill(OWNER_PASSWORD);
+    await owner.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await owner.getByLabel('Prompt').inputValue()).toBe('Your full name');
+    await expect.poll(() => owner.locator('.save-status').textContent(), { timeout: 15_000 }).toBe('Saved');
+    const held = await apiOf(server.url, apiKey).ok<{ draft: { questions: { prompt: string }[] } }>(
+      'GET',
+      `/api/v1/questionnaires/${questionnaireId}`,
+    );
+    expect(held.draft.questions[0]?.prompt).toBe('Your full name');
   });
 
   it('signs out, and signs in again where the analyst was (the sign-in screen accessible)', async () => {
