@@ -142,6 +142,13 @@ describe('accounts mode', () => {
     expect(screen.queryByText('Ana')).toBeNull();
   });
 
+  it('forgets a management token this tab kept from open mode: the session cookie is what counts', async () => {
+    sessionStorage.setItem('forms-engine.management-token', 'old-token');
+    renderWithApi(routes, { url: '/', handlers: accounts().handlers });
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(sessionStorage.getItem('forms-engine.management-token')).toBeNull();
+  });
+
   it('says a locked email must wait, in words', async () => {
     const user = userEvent.setup();
     renderWithApi(routes, {

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { problemOf } from '../data/problem.ts';
+import { managementToken } from '../data/token.ts';
 import { useTRPC } from '../data/trpc.ts';
 import { OpenLayout } from './open-layout.tsx';
 
@@ -24,6 +25,12 @@ export function AppLayout() {
   const signedOut = !me.data && me.error != null && problemOf(me.error).code === 'UNAUTHORIZED';
   // Asked only after a 401, so open mode makes the one call it always made (and a token's 401 is told apart).
   const setupStatus = useQuery({ ...trpc.auth.setupStatus.queryOptions(), enabled: signedOut });
+  const accounts = me.data !== undefined || (signedOut && setupStatus.data !== undefined);
+  // Accounts mode goes by the session cookie: a management token kept from open mode would be sent as an
+  // API key and refused.
+  useEffect(() => {
+    if (accounts) managementToken.clear();
+  }, [accounts]);
   if (me.data) {
     return (
       <Suspense fallback={<Waiting />}>
