@@ -39,3 +39,22 @@ describe('warnings at start', () => {
     expect(startWarnings(loadConfig({}))).toEqual([]);
   });
 });
+
+describe('AUTH_MODE', () => {
+  it('is open by default, and takes accounts', () => {
+    expect(loadConfig({}).authMode).toBe('open');
+    expect(loadConfig({ AUTH_MODE: '' }).authMode).toBe('open');
+    expect(loadConfig({ AUTH_MODE: 'accounts' }).authMode).toBe('accounts');
+    expect(loadConfig({ AUTH_MODE: ' Accounts ' }).authMode).toBe('accounts');
+  });
+
+  it.each(['account', 'on', 'true', 'oauth'])('refuses %s at start with a sentence naming the choices', (value) => {
+    expect(() => loadConfig({ AUTH_MODE: value })).toThrow(/AUTH_MODE: Must be open .* or accounts/);
+  });
+
+  it('keeps audit entries 365 days unless told otherwise', () => {
+    expect(loadConfig({}).auditRetentionDays).toBe(365);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '0' })).toThrow(/AUDIT_RETENTION_DAYS/);
+  });
+});

@@ -158,6 +158,27 @@ function securityOf(path: string, accounts: boolean, tokenRequired: boolean): Re
   return tokenRequired ? [{ managementToken: [] }] : [];
 }
 
+/**
+ * Component schemas nothing refers to any more (the accounts routes' shapes, left out in open
+ * mode), dropped until none is left: a schema only another dropped one used goes too.
+ */
+function dropUnreferencedSchemas(document: OpenAPIObject): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  const occurrences = (text: string, ref: string) => text.split(ref).length - 1;
+  for (;;) {
+    const bodies = new Map(Object.entries(schemas).map(([name, schema]) => [name, JSON.stringify(schema)]));
+    const all =
+      JSON.stringify({ ...document, components: { ...document.components, schemas: {} } }) +
+      [...bodies.values()].join('');
+    const unused = [...bodies].filter(([name, body]) => {
+      const ref = `"#/components/schemas/${name}"`;
+      return occurrences(all, ref) === occurrences(body, ref);
+    });
+    if (unused.length === 0) return;
+    for (const [name] of unused) delete schemas[name];
+  }
+}
+
 interface DocumentOptions {
   router: AnyTRPCRouter;
   /** Routes served by hand (multipart, CSV, binary, health), described with zod-openapi. */
@@ -269,6 +290,7 @@ export function buildOpenApiDocument({ router, extraPaths, config }: DocumentOpt
   addIntegerFormats(document);
   describeEmptyListDefaults(document.components);
   requestDefaultsInWords(document as Parameters<typeof requestDefaultsInWords>[0]);
+  if (config.authMode === 'open') dropUnreferencedSchemas(document);
   document.tags = config.authMode === 'open' ? TAGS.filter((tag) => !ACCOUNTS_TAGS.includes(tag.name)) : TAGS;
   return document;
 }
