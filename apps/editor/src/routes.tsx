@@ -1,7 +1,34 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
+import { useCan } from './data/session.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { NotFoundPage } from './layout/not-found-page.tsx';
 import { ScreenError, ScreenFrame, ScreenLoading } from './route-states.tsx';
+import { RoleGate } from './ui/index.ts';
+
+/** A screen only editors (and owners) use: an analyst reads why instead (see `RoleGate`). */
+const forEditors = (Screen: () => React.ReactNode) => ({
+  Component: () => (
+    <RoleGate needs="EDITOR">
+      <Screen />
+    </RoleGate>
+  ),
+});
+
+/** The draft is where a questionnaire opens; an analyst, who may not edit it, lands on its summary instead. */
+const draftOrSummary = (Draft: () => React.ReactNode) => ({
+  Component: function DraftOrSummary() {
+    return useCan('EDITOR') ? <Draft /> : <Navigate to="summary" replace />;
+  },
+});
+
+/** A team screen: accounts mode, owners only. */
+const forOwners = (Screen: () => React.ReactNode) => ({
+  Component: () => (
+    <RoleGate needs="OWNER" accountsOnly>
+      <Screen />
+    </RoleGate>
+  ),
+});
 
 /**
  * Every screen has a URL: the questionnaire, its tab, the version, the response and the
@@ -13,6 +40,13 @@ import { ScreenError, ScreenFrame, ScreenLoading } from './route-states.tsx';
  * `ScreenFrame` says so; on a first visit `ScreenLoading` holds the place under the header.
  */
 export const routes: RouteObject[] = [
+  {
+    // An invitation is opened signed out, outside the editor's shell.
+    path: 'invite/:token',
+    hydrateFallbackElement: <ScreenLoading />,
+    errorElement: <ScreenError />,
+    lazy: () => import('./features/invite/accept-invite-page.tsx').then((m) => ({ Component: m.AcceptInvitePage })),
+  },
   {
     element: <AppLayout />,
     children: [
@@ -37,11 +71,11 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: () => import('./features/draft/draft-page.tsx').then((m) => ({ Component: m.DraftPage })),
+                lazy: () => import('./features/draft/draft-page.tsx').then((m) => draftOrSummary(m.DraftPage)),
               },
               {
                 path: 'translate',
-                lazy: () => import('./features/draft/translate-page.tsx').then((m) => ({ Component: m.TranslatePage })),
+                lazy: () => import('./features/draft/translate-page.tsx').then((m) => forEditors(m.TranslatePage)),
               },
               {
                 path: 'versions',
@@ -54,8 +88,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'settings',
-                lazy: () =>
-                  import('./features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
+                lazy: () => import('./features/settings/settings-page.tsx').then((m) => forEditors(m.SettingsPage)),
               },
               {
                 path: 'summary',
@@ -69,9 +102,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'integrations',
                 lazy: () =>
-                  import('./features/integrations/integrations-page.tsx').then((m) => ({
-                    Component: m.IntegrationsPage,
-                  })),
+                  import('./features/integrations/integrations-page.tsx').then((m) => forEditors(m.IntegrationsPage)),
               },
               {
                 path: 'responses/:responseId',
@@ -81,6 +112,18 @@ export const routes: RouteObject[] = [
                   })),
               },
             ],
+          },
+          {
+            path: 'members',
+            lazy: () => import('./features/members/members-page.tsx').then((m) => forOwners(m.MembersPage)),
+          },
+          {
+            path: 'api-keys',
+            lazy: () => import('./features/api-keys/api-keys-page.tsx').then((m) => forOwners(m.ApiKeysPage)),
+          },
+          {
+            path: 'audit',
+            lazy: () => import('./features/audit/audit-page.tsx').then((m) => forOwners(m.AuditPage)),
           },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -169,3 +169,34 @@ describe('createAutosaver', () => {
     expect(await saver.flush()).toBe(false);
   });
 });
+
+describe('useAutosave after the session ended', () => {
+  it('sends the edit the server refused as soon as the member has signed in again', async () => {
+    const { renderHook, act } = await import('@testing-library/react');
+    const { useAutosave } = await import('./autosave.ts');
+    const { announceSignedInAgain } = await import('./session.ts');
+    const { FakeProblem } = await import('../test/fake-api.tsx');
+    let signedIn = false;
+    const save = vi.fn(async (value: Value) => {
+      if (!signedIn) throw new FakeProblem({ code: 'UNAUTHORIZED', status: 401 });
+      return value;
+    });
+    const { result, rerender } = renderHook(
+      ({ value }) =>
+        useAutosave(value, () => ({
+          saved: { text: 'a' },
+          save,
+          isValid: () => true,
+          debounceMs: 0,
+          problemOf: (error) => (error as InstanceType<typeof FakeProblem>).problem,
+        })),
+      { initialProps: { value: { text: 'a' } } },
+    );
+    rerender({ value: { text: 'ab' } });
+    await vi.waitFor(() => expect(result.current.state.kind).toBe('refused'));
+    signedIn = true;
+    act(() => announceSignedInAgain());
+    await vi.waitFor(() => expect(result.current.state.kind).toBe('saved'));
+    expect(save).toHaveBeenLastCalledWith({ text: 'ab' });
+  });
+});

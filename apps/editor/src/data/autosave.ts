@@ -2,6 +2,7 @@ import type { Problem } from '@forms-engine/schema';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { fingerprint } from './pending-edits.ts';
 import { problemOf as problemOfError } from './problem.ts';
+import { SIGNED_IN_AGAIN } from './session.ts';
 
 /**
  * Save-as-you-go for one value the server holds (a draft, a questionnaire's settings): the last
@@ -183,7 +184,7 @@ export function createAutosaver<T>(options: AutosaveOptions<T>): Autosaver<T> {
 
 /**
  * The autosaver for `value` (created once, from the first options), its state, and a retry
- * when the browser comes back online.
+ * when the browser comes back online or the member signs in again after their session ended.
  */
 export function useAutosave<T>(value: T, options: () => AutosaveOptions<T>) {
   const [saver] = useState(() => createAutosaver(options()));
@@ -191,8 +192,10 @@ export function useAutosave<T>(value: T, options: () => AutosaveOptions<T>) {
   useEffect(() => {
     const online = () => saver.retryNow();
     window.addEventListener('online', online);
+    window.addEventListener(SIGNED_IN_AGAIN, online);
     return () => {
       window.removeEventListener('online', online);
+      window.removeEventListener(SIGNED_IN_AGAIN, online);
       saver.dispose();
     };
   }, [saver]);

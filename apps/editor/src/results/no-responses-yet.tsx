@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useCan } from '../data/session.ts';
 import { useTRPC } from '../data/trpc.ts';
 
 /**
@@ -11,6 +12,8 @@ export function NoResponsesYet({ id }: { id: string }) {
   // Cached by the questionnaire's header; unknown only for a moment (then both steps are shown).
   const questionnaire = useQuery(trpc.questionnaires.get.queryOptions({ id }));
   const published = (questionnaire.data?.currentVersion ?? 0) > 0;
+  // An analyst can neither publish nor open Settings: they read when answers come, not how to bring them.
+  const canEdit = useCan('EDITOR');
   const embedLink = (
     <Link to="../settings#embed-title" relative="path">
       the embed code in Settings
@@ -19,7 +22,13 @@ export function NoResponsesYet({ id }: { id: string }) {
   return (
     <section className="panel" aria-labelledby="no-responses-title">
       <h3 id="no-responses-title">No responses yet</h3>
-      {published ? (
+      {!canEdit ? (
+        <p>
+          {published
+            ? `Version ${questionnaire.data?.currentVersion} is published: responses appear here as soon as people start answering.`
+            : 'Not published yet: responses appear here once an editor publishes it and people start answering.'}
+        </p>
+      ) : published ? (
         <p>
           Version {questionnaire.data?.currentVersion} is published. Put it on your site with {embedLink}: responses
           appear here as soon as people start answering.

@@ -30,7 +30,20 @@ export class FakeProblem extends Error {
   }
 }
 
-export function fakeApi(handlers: Handlers) {
+/**
+ * What every test gets unless it says otherwise: the open mode's `auth.me` (404, no accounts) and the
+ * instance's info, so a screen under the editor's shell renders as it always did.
+ */
+const DEFAULT_HANDLERS: Handlers = {
+  'auth.me': () => {
+    throw new FakeProblem({ code: 'NOT_FOUND', status: 404, detail: 'Accounts are not turned on' });
+  },
+  // Asked beside `auth.me` at start (see layout/app-layout.tsx).
+  instance: () => ({ publicUrl: null }),
+};
+
+export function fakeApi(given: Handlers) {
+  const handlers = { ...DEFAULT_HANDLERS, ...given };
   const calls: ApiCall[] = [];
   const link: TRPCLink<AppRouter> =
     () =>

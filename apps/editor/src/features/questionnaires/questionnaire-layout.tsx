@@ -6,20 +6,22 @@ import type { Autosaver } from '../../data/autosave.ts';
 import { DraftSaverContext, useDraftSaveState } from '../../data/draft-saver.ts';
 import { pendingEdits } from '../../data/pending-edits.ts';
 import { useQuestionnaireId } from '../../data/questionnaire-id.ts';
+import { useCan } from '../../data/session.ts';
 import { useTRPC } from '../../data/trpc.ts';
 import { missingByLanguage, untranslatedInWords } from '../../definition-words/index.ts';
 import { ProblemMessage } from '../../ui/index.ts';
 import { AvailabilityLine, useRefetchAtBoundary } from './availability-line.tsx';
 
+/** `editing`: a tab only editors (and owners) are offered; an analyst reads versions and results. */
 const TABS = [
-  { to: '', label: 'Draft', end: true },
-  { to: 'translate', label: 'Translate', end: false },
-  { to: 'versions', label: 'Versions', end: false },
-  { to: 'settings', label: 'Settings', end: false },
+  { to: '', label: 'Draft', end: true, editing: true },
+  { to: 'translate', label: 'Translate', end: false, editing: true },
+  { to: 'versions', label: 'Versions', end: false, editing: false },
+  { to: 'settings', label: 'Settings', end: false, editing: true },
   // The results open on their summary; the table of responses comes after it.
-  { to: 'summary', label: 'Summary', end: false },
-  { to: 'responses', label: 'Responses', end: false },
-  { to: 'integrations', label: 'Integrations', end: false },
+  { to: 'summary', label: 'Summary', end: false, editing: false },
+  { to: 'responses', label: 'Responses', end: false, editing: false },
+  { to: 'integrations', label: 'Integrations', end: false, editing: true },
 ];
 
 /** One questionnaire: its name, publish with a note, and the tabs. */
@@ -27,6 +29,7 @@ export function QuestionnaireLayout() {
   const id = useQuestionnaireId();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const canEdit = useCan('EDITOR');
   const questionnaire = useQuery(trpc.questionnaires.get.queryOptions({ id }));
   useRefetchAtBoundary(questionnaire.data, trpc.questionnaires.get.queryKey({ id }));
   const [note, setNote] = useState('');
@@ -82,40 +85,50 @@ export function QuestionnaireLayout() {
       <title>{`${name} · Forms Engine`}</title>
       <h1>{name}</h1>
       <AvailabilityLine facts={questionnaire.data} />
-      <p id="publish-state" className="publish-state" role="status">
-        {state}
-      </p>
+      {/* An analyst reads what is published; publishing (and its note and warnings) is not offered. */}
+      {!canEdit && (
+        <p className="publish-state">
+          {currentVersion === 0 ? 'Not published yet.' : `Version ${currentVersion} is published.`}
+        </p>
+      )}
+      {canEdit && (
+        <p id="publish-state" className="publish-state" role="status">
+          {state}
+        </p>
+      )}
       {/* Not a form: Enter in the note must never publish; only a press of the button does. */}
-      <div className="row">
-        <div className="field">
-          <label htmlFor="publish-note">Publish note (optional)</label>
-          <input id="publish-note" value={note} onChange={(event) => setNote(event.target.value)} />
+      {canEdit && (
+        <div className="row">
+          <div className="field">
+            <label htmlFor="publish-note">Publish note (optional)</label>
+            <input id="publish-note" value={note} onChange={(event) => setNote(event.target.value)} />
+          </div>
+          <button
+            type="button"
+            className="primary"
+            disabled={publish.isPending || blocked}
+            aria-describedby={describedBy || undefined}
+            onClick={() => void publishLatest()}
+          >
+            Publish
+          </button>
+          {hasProblems ? (
+            <p id="publish-reason" className="muted publish-reason">
+              Fix the problems in the draft before publishing: its latest edits are not saved yet.
+            </p>
+          ) : keptElsewhere ? (
+            <p id="publish-reason" className="muted publish-reason">
+              Your latest edits to the draft are kept in this browser but not saved yet.{' '}
+              <Link to="">Open the draft</Link> to save them before publishing.
+            </p>
+          ) : notSaved ? (
+            <p id="publish-reason" className="muted publish-reason" role="alert">
+              Nothing was published: the draft's latest edits could not be saved. Try again in a moment.
+            </p>
+          ) : null}
         </div>
-        <button
-          type="button"
-          className="primary"
-          disabled={publish.isPending || blocked}
-          aria-describedby={describedBy || undefined}
-          onClick={() => void publishLatest()}
-        >
-          Publish
-        </button>
-        {hasProblems ? (
-          <p id="publish-reason" className="muted publish-reason">
-            Fix the problems in the draft before publishing: its latest edits are not saved yet.
-          </p>
-        ) : keptElsewhere ? (
-          <p id="publish-reason" className="muted publish-reason">
-            Your latest edits to the draft are kept in this browser but not saved yet. <Link to="">Open the draft</Link>{' '}
-            to save them before publishing.
-          </p>
-        ) : notSaved ? (
-          <p id="publish-reason" className="muted publish-reason" role="alert">
-            Nothing was published: the draft's latest edits could not be saved. Try again in a moment.
-          </p>
-        ) : null}
-      </div>
-      {warned && (
+      )}
+      {canEdit && warned && (
         <div id="publish-warning" className="publish-warning">
           <p>
             {justPublished ? 'Published with texts not translated:' : 'Publishing works with texts not translated:'}{' '}
@@ -133,7 +146,7 @@ export function QuestionnaireLayout() {
       <ProblemMessage error={publish.error} />
       <nav aria-label="Questionnaire">
         <ul className="tabs">
-          {TABS.map((tab) => (
+          {TABS.filter((tab) => canEdit || !tab.editing).map((tab) => (
             <li key={tab.label}>
               <NavLink to={tab.to} end={tab.end}>
                 {tab.label}

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { problemOf } from '../../data/problem.ts';
+import { useCan } from '../../data/session.ts';
 import { useTRPC, useTRPCClient } from '../../data/trpc.ts';
 import { ConfirmButton, downloadFile, ProblemMessage } from '../../ui/index.ts';
 import { availabilityLine } from './availability-words.ts';
@@ -14,6 +15,8 @@ export function QuestionnaireListPage() {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // An analyst reads questionnaires: creating, importing and changing them are not offered.
+  const canEdit = useCan('EDITOR');
   const [search, setSearch] = useSearchParams();
   const page = Math.max(0, Number(search.get('page') ?? 0) || 0);
   const list = useQuery(trpc.questionnaires.list.queryOptions({ page, size: PAGE_SIZE }));
@@ -48,48 +51,53 @@ export function QuestionnaireListPage() {
     <>
       <title>Questionnaires · Forms Engine</title>
       <h1>Questionnaires</h1>
-      <form
-        className="row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          create.mutate({ name });
-        }}
-      >
-        <div className="field">
-          <label htmlFor="new-name">New questionnaire</label>
-          <input
-            id="new-name"
-            ref={nameField}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            placeholder="Name"
-          />
-        </div>
-        <button type="submit" className="primary" disabled={create.isPending}>
-          Create
-        </button>
-        <div className="field">
-          <label htmlFor="import-file">Import a JSON export</label>
-          <input
-            id="import-file"
-            type="file"
-            accept="application/json,.json"
-            onChange={async (event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (!file) return;
-              try {
-                importOne.mutate(JSON.parse(await file.text()));
-              } catch {
-                setActionError(new Error(`${file.name} is not valid JSON`));
-              }
-            }}
-          />
-        </div>
-      </form>
+      {canEdit && (
+        <form
+          className="row"
+          onSubmit={(event) => {
+            event.preventDefault();
+            create.mutate({ name });
+          }}
+        >
+          <div className="field">
+            <label htmlFor="new-name">New questionnaire</label>
+            <input
+              id="new-name"
+              ref={nameField}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              placeholder="Name"
+            />
+          </div>
+          <button type="submit" className="primary" disabled={create.isPending}>
+            Create
+          </button>
+          <div className="field">
+            <label htmlFor="import-file">Import a JSON export</label>
+            <input
+              id="import-file"
+              type="file"
+              accept="application/json,.json"
+              onChange={async (event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (!file) return;
+                try {
+                  importOne.mutate(JSON.parse(await file.text()));
+                } catch {
+                  setActionError(new Error(`${file.name} is not valid JSON`));
+                }
+              }}
+            />
+          </div>
+        </form>
+      )}
       <ProblemMessage error={create.error ?? importOne.error ?? actionError} />
       {list.error && problemOf(list.error).code !== 'UNAUTHORIZED' && <ProblemMessage error={list.error} />}
-      {list.data && list.data.items.length === 0 && total === 0 && (
+      {!canEdit && list.data && list.data.items.length === 0 && total === 0 && (
+        <p>No questionnaires yet. Editors and owners create them; they appear here once made.</p>
+      )}
+      {canEdit && list.data && list.data.items.length === 0 && total === 0 && (
         <section className="panel" aria-labelledby="no-questionnaires-title">
           <h2 id="no-questionnaires-title">No questionnaires yet</h2>
           <p>
@@ -135,24 +143,28 @@ export function QuestionnaireListPage() {
                 <td>{item.responseCount}</td>
                 <td>{new Date(item.updatedAt).toLocaleString()}</td>
                 <td className="actions">
-                  <button
-                    type="button"
-                    aria-label={`Rename ${item.name}`}
-                    onClick={() => {
-                      const renamed = window.prompt('New name', item.name);
-                      if (renamed?.trim())
-                        void run(() => client.questionnaires.patch.mutate({ id: item.id, name: renamed }));
-                    }}
-                  >
-                    Rename
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={`Duplicate ${item.name}`}
-                    onClick={() => run(() => client.questionnaires.duplicate.mutate({ id: item.id }))}
-                  >
-                    Duplicate
-                  </button>
+                  {canEdit && (
+                    <button
+                      type="button"
+                      aria-label={`Rename ${item.name}`}
+                      onClick={() => {
+                        const renamed = window.prompt('New name', item.name);
+                        if (renamed?.trim())
+                          void run(() => client.questionnaires.patch.mutate({ id: item.id, name: renamed }));
+                      }}
+                    >
+                      Rename
+                    </button>
+                  )}
+                  {canEdit && (
+                    <button
+                      type="button"
+                      aria-label={`Duplicate ${item.name}`}
+                      onClick={() => run(() => client.questionnaires.duplicate.mutate({ id: item.id }))}
+                    >
+                      Duplicate
+                    </button>
+                  )}
                   <button
                     type="button"
                     aria-label={`Export ${item.name}`}
@@ -165,13 +177,15 @@ export function QuestionnaireListPage() {
                   >
                     Export
                   </button>
-                  <ConfirmButton
-                    label="Delete"
-                    accessibleName={`Delete ${item.name}`}
-                    className="danger"
-                    question={`Delete "${item.name}" with all its versions, responses and files? This cannot be undone.`}
-                    onConfirm={() => run(() => client.questionnaires.delete.mutate({ id: item.id }))}
-                  />
+                  {canEdit && (
+                    <ConfirmButton
+                      label="Delete"
+                      accessibleName={`Delete ${item.name}`}
+                      className="danger"
+                      question={`Delete "${item.name}" with all its versions, responses and files? This cannot be undone.`}
+                      onConfirm={() => run(() => client.questionnaires.delete.mutate({ id: item.id }))}
+                    />
+                  )}
                 </td>
               </tr>
             ))}

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { problemOf } from '../../data/problem.ts';
 import { useQuestionnaireId } from '../../data/questionnaire-id.ts';
+import { useCan } from '../../data/session.ts';
 import { useTRPC } from '../../data/trpc.ts';
 import { oneLine, questionName, recordedEnding } from '../../definition-words/index.ts';
 import { recordedLanguage } from '../../results/filter-fields.tsx';
@@ -19,6 +20,7 @@ export function ResponseDetailPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const canErase = useCan('EDITOR');
   const response = useQuery(trpc.responses.get.queryOptions({ id, responseId }));
   const versionNumber = response.data?.versionNumber;
   const version = useQuery({
@@ -114,17 +116,19 @@ export function ResponseDetailPage() {
           </>
         )}
       </dl>
-      <ConfirmButton
-        label="Erase response"
-        question={`Erase the response ${responseDescription(
-          r,
-          placed.map((p) => p.question),
-        )}?`}
-        description={ERASE_CONSEQUENCES}
-        className="danger"
-        disabled={remove.isPending}
-        onConfirm={() => remove.mutate({ id, responseId: r.responseId })}
-      />
+      {canErase && (
+        <ConfirmButton
+          label="Erase response"
+          question={`Erase the response ${responseDescription(
+            r,
+            placed.map((p) => p.question),
+          )}?`}
+          description={ERASE_CONSEQUENCES}
+          className="danger"
+          disabled={remove.isPending}
+          onConfirm={() => remove.mutate({ id, responseId: r.responseId })}
+        />
+      )}
       <ProblemMessage error={remove.error} />
 
       {hiddenKeys.length > 0 && (

@@ -3,6 +3,7 @@ import { createColumnHelper, FlexRender, tableFeatures, useTable } from '@tansta
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuestionnaireId } from '../../data/questionnaire-id.ts';
+import { useCan } from '../../data/session.ts';
 import { useTRPC } from '../../data/trpc.ts';
 import { oneLine, questionName, recordedEnding } from '../../definition-words/index.ts';
 import {
@@ -106,6 +107,29 @@ export function ResponsesPage() {
           }),
         ]
       : [];
+  // An analyst reads responses; erasing one is not offered.
+  const eraseColumns = useCan('EDITOR')
+    ? column.columns([
+        column.display({
+          id: 'actions',
+          header: 'Actions',
+          cell: (info) => {
+            const described = responseDescription(info.row.original, answerQuestions);
+            return (
+              <ConfirmButton
+                label="Erase response"
+                accessibleName={`Erase response ${described}`}
+                question={`Erase the response ${described}?`}
+                description={ERASE_CONSEQUENCES}
+                className="danger"
+                disabled={remove.isPending}
+                onConfirm={() => remove.mutate({ id, responseId: info.row.original.responseId })}
+              />
+            );
+          },
+        }),
+      ])
+    : [];
   const columns = column.columns([
     column.accessor('responseId', {
       header: 'Response',
@@ -124,24 +148,7 @@ export function ResponsesPage() {
     column.accessor('externalRef', { header: 'External reference', cell: (info) => info.getValue() ?? '—' }),
     column.accessor('createdAt', { header: 'Started', cell: (info) => dateTime(info.getValue()) }),
     column.accessor('completedAt', { header: 'Completed', cell: (info) => dateTime(info.getValue()) }),
-    column.display({
-      id: 'actions',
-      header: 'Actions',
-      cell: (info) => {
-        const described = responseDescription(info.row.original, answerQuestions);
-        return (
-          <ConfirmButton
-            label="Erase response"
-            accessibleName={`Erase response ${described}`}
-            question={`Erase the response ${described}?`}
-            description={ERASE_CONSEQUENCES}
-            className="danger"
-            disabled={remove.isPending}
-            onConfirm={() => remove.mutate({ id, responseId: info.row.original.responseId })}
-          />
-        );
-      },
-    }),
+    ...eraseColumns,
   ]);
   const table = useTable({ features, columns, data, getRowId: (row: ResponseRow) => row.responseId });
 

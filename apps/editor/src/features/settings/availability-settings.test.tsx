@@ -75,6 +75,7 @@ function renderSettings(
         versionNumber: input.n,
         note: '',
         publishedAt: '2026-11-20T10:00:00Z',
+        publishedBy: null,
         definition: published,
       }),
       'questionnaires.patch': (input: Patch) => {

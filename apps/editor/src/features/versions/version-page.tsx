@@ -175,6 +175,7 @@ export function VersionPage() {
       <h2>Version {version.data.versionNumber}</h2>
       <p className="muted">
         Published {new Date(version.data.publishedAt).toLocaleString()}
+        {version.data.publishedBy && ` by ${version.data.publishedBy.name}`}
         {version.data.note && ` · ${version.data.note}`}
       </p>
       {languages.length > 1 && (

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuestionnaireId } from '../../data/questionnaire-id.ts';
+import { useCan } from '../../data/session.ts';
 import { useTRPC } from '../../data/trpc.ts';
 import { ConfirmButton, ProblemMessage } from '../../ui/index.ts';
 import { diffDefinitions } from './diff.ts';
@@ -31,6 +32,7 @@ export function VersionsPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
+  const canEdit = useCan('EDITOR');
   const versions = useQuery(trpc.questionnaires.versions.queryOptions({ id }));
   const restore = useMutation(
     trpc.questionnaires.restore.mutationOptions({
@@ -49,6 +51,8 @@ export function VersionsPage() {
   if (versions.error) return <ProblemMessage error={versions.error} />;
   if (!versions.data) return <p>Loading…</p>;
   if (versions.data.length === 0) return <NoVersionsYet />;
+  // Open mode records no publisher: the column shows only where some version has one.
+  const showPublisher = versions.data.some((version) => version.publishedBy);
   const options = [...versions.data.map((v) => String(v.versionNumber)), DRAFT];
   const optionLabel = (value: string) => (value === DRAFT ? 'The draft' : `Version ${value}`);
   return (
@@ -60,6 +64,7 @@ export function VersionsPage() {
           <tr>
             <th scope="col">Version</th>
             <th scope="col">Published</th>
+            {showPublisher && <th scope="col">Published by</th>}
             <th scope="col">Note</th>
             <th scope="col">Actions</th>
           </tr>
@@ -73,6 +78,7 @@ export function VersionsPage() {
                   <Link to={String(version.versionNumber)}>Version {version.versionNumber}</Link>
                 </td>
                 <td>{new Date(version.publishedAt).toLocaleString()}</td>
+                {showPublisher && <td>{version.publishedBy?.name ?? <span className="muted">Not recorded</span>}</td>}
                 <td>{version.note}</td>
                 <td className="actions">
                   {version.versionNumber > 1 && (
@@ -85,12 +91,14 @@ export function VersionsPage() {
                       What changed
                     </Link>
                   )}
-                  <ConfirmButton
-                    label="Restore"
-                    accessibleName={`Restore version ${version.versionNumber}`}
-                    question={`Replace the draft with version ${version.versionNumber}? Unpublished changes in the draft are lost.`}
-                    onConfirm={() => restore.mutate({ id, n: version.versionNumber })}
-                  />
+                  {canEdit && (
+                    <ConfirmButton
+                      label="Restore"
+                      accessibleName={`Restore version ${version.versionNumber}`}
+                      question={`Replace the draft with version ${version.versionNumber}? Unpublished changes in the draft are lost.`}
+                      onConfirm={() => restore.mutate({ id, n: version.versionNumber })}
+                    />
+                  )}
                 </td>
               </tr>
             ))}
