@@ -7,6 +7,7 @@ export const ACTION_NAMES: Record<AuditAction, string> = {
   'auth.login': 'Signed in',
   'auth.login_failed': 'Failed to sign in',
   'auth.logout': 'Signed out',
+  'auth.password_change': 'Changed their password',
   'questionnaire.create': 'Created a questionnaire',
   'questionnaire.rename': 'Renamed a questionnaire',
   'questionnaire.settings': 'Changed settings',
@@ -65,6 +66,8 @@ function deed(entry: AuditEntry): string {
       return `failed to sign in as ${name ?? target.id ?? 'an unknown email'}`;
     case 'auth.logout':
       return 'signed out';
+    case 'auth.password_change':
+      return 'changed their password';
     case 'questionnaire.create':
       return `created ${questionnaire}`;
     case 'questionnaire.rename': {
