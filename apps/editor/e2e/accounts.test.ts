@@ -1,10 +1,10 @@
-import { launchBrowser } from '@forms-engine/browser-testing';
+import { launchBrowser, type RunningServer, startServer } from '@forms-engine/browser-testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOf } from './support/api.ts';
 import { accessibilityViolations } from './support/browser.ts';
 import { focusedName, tabTo } from './support/keyboard.ts';
-import { type ServerWithLog, setupCodeFrom, startServerWithLog } from './support/server-with-log.ts';
+import { setupCodeFrom } from './support/setup-code.ts';
 
 /**
  * Accounts mode end to end (issue 26): the first owner set up with the code from the server's
@@ -13,7 +13,7 @@ import { type ServerWithLog, setupCodeFrom, startServerWithLog } from './support
  * new screen, light and dark.
  */
 
-let server: ServerWithLog;
+let server: RunningServer;
 let browser: Browser;
 let owner: Page;
 let analyst: Page;
@@ -26,7 +26,7 @@ const ANALYST_PASSWORD = 'analyst password long enough';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServerWithLog({ AUTH_MODE: 'accounts', EDITOR_DIST_DIR: new URL('../dist/', import.meta.url).pathname }),
+    startServer({ AUTH_MODE: 'accounts', EDITOR_DIST_DIR: new URL('../dist/', import.meta.url).pathname }),
     launchBrowser(),
   ]);
   owner = await (
@@ -42,7 +42,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+/** axe on the screen in both schemes; a picture of it for a person to look at when E2E_SCREENSHOTS names a folder. */
 async function expectAccessible(page: Page, screen: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${screen.replace(/\W+/g, '-')}.png`, fullPage: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     const violations = await accessibilityViolations(page);

@@ -11,6 +11,8 @@ const START_TIMEOUT_MS = 60_000;
 
 export interface RunningServer {
   url: string;
+  /** Every line the server has printed so far, as an operator reads them (accounts mode's setup code is one). */
+  lines: string[];
   stop(): Promise<void>;
 }
 
@@ -51,13 +53,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const lines: string[] = [];
   const stderr: string[] = [];
   child.stderr?.on('data', (chunk) => stderr.push(String(chunk)));
-  const lines = createInterface({ input: child.stdout! });
+  const output = createInterface({ input: child.stdout! });
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr.join('')}`)), START_TIMEOUT_MS);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr.join('')}`)));
-    lines.on('line', (line) => {
+    output.on('line', (line) => {
+      lines.push(line);
       if (!line.includes('Forms Engine listening')) return;
       clearTimeout(timer);
       resolve(JSON.parse(line).port);
@@ -65,6 +69,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    lines,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
