@@ -162,7 +162,7 @@ describe('accounts mode: members, invites and keys', () => {
 
   it('lists members oldest first', async () => {
     const list = await call(server, 'GET', '/api/v1/members', undefined, cookieOf(ownerCookie));
-    expect(list.body.items[0]).toMatchObject({
+    expect(list.body[0]).toMatchObject({
       id: ownerId,
       email: OWNER.email,
       role: 'OWNER',
@@ -186,7 +186,7 @@ describe('accounts mode: members, invites and keys', () => {
     expect((await call(other, 'GET', '/api/v1/questionnaires', undefined, bearer(key))).status).toBe(200);
 
     const list = await call(server, 'GET', '/api/v1/api-keys', undefined, cookieOf(ownerCookie));
-    expect(list.body.items.find((item: { id: string }) => item.id === id)).toEqual({
+    expect(list.body.find((item: { id: string }) => item.id === id)).toEqual({
       id,
       name: 'Nightly export',
       prefix,

@@ -79,7 +79,8 @@ export type Member = z.infer<typeof Member>;
 export const Me = z.object({ id: Id, email: z.string(), name: z.string(), role: Role }).meta({ id: 'Me' });
 export type Me = z.infer<typeof Me>;
 
-export const MemberList = z.object({ items: z.array(Member) }).meta({ id: 'MemberList' });
+/** A plain array, as the other unpaged lists (versions, webhooks). */
+export const MemberList = z.array(Member).meta({ id: 'MemberList' });
 export type MemberList = z.infer<typeof MemberList>;
 
 export const InviteRequest = z.object({ email: Email, role: Role }).meta({ id: 'InviteRequest' });
@@ -128,7 +129,7 @@ export const ApiKeySummary = z
   .meta({ id: 'ApiKeySummary' });
 export type ApiKeySummary = z.infer<typeof ApiKeySummary>;
 
-export const ApiKeyList = z.object({ items: z.array(ApiKeySummary) }).meta({ id: 'ApiKeyList' });
+export const ApiKeyList = z.array(ApiKeySummary).meta({ id: 'ApiKeyList' });
 export type ApiKeyList = z.infer<typeof ApiKeyList>;
 
 /** Every action the audit log records, as dotted names. */

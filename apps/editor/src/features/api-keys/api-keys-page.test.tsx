@@ -22,7 +22,7 @@ const nightly = {
 };
 
 function handlers(extra: Handlers = {}): Handlers {
-  return { ...signedIn('OWNER'), 'apiKeys.list': () => ({ items: [nightly] }), ...extra };
+  return { ...signedIn('OWNER'), 'apiKeys.list': () => [nightly], ...extra };
 }
 
 describe('the API keys screen', () => {
@@ -30,19 +30,17 @@ describe('the API keys screen', () => {
     renderWithApi(routes, {
       url: '/api-keys',
       handlers: handlers({
-        'apiKeys.list': () => ({
-          items: [
-            nightly,
-            {
-              ...nightly,
-              id: 'k2',
-              name: 'CRM sync',
-              role: 'EDITOR',
-              lastUsedAt: null,
-              expiresAt: '2026-01-01T00:00:00.000Z',
-            },
-          ],
-        }),
+        'apiKeys.list': () => [
+          nightly,
+          {
+            ...nightly,
+            id: 'k2',
+            name: 'CRM sync',
+            role: 'EDITOR',
+            lastUsedAt: null,
+            expiresAt: '2026-01-01T00:00:00.000Z',
+          },
+        ],
       }),
     });
     const table = await screen.findByRole('table');

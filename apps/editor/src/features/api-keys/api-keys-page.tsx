@@ -33,13 +33,13 @@ export function ApiKeysPage() {
       <ProblemMessage error={keys.error ?? revoke.error} />
       {keys.isPending ? (
         <p>Loading…</p>
-      ) : keys.data?.items.length === 0 ? (
+      ) : keys.data?.length === 0 ? (
         <p>No API keys yet.</p>
       ) : (
         keys.data && (
           <table>
             <caption className="muted">
-              {keys.data.items.length} key{keys.data.items.length === 1 ? '' : 's'}
+              {keys.data.length} key{keys.data.length === 1 ? '' : 's'}
             </caption>
             <thead>
               <tr>
@@ -54,7 +54,7 @@ export function ApiKeysPage() {
               </tr>
             </thead>
             <tbody>
-              {keys.data.items.map((key) => (
+              {keys.data.map((key) => (
                 <tr key={key.id}>
                   <td>{key.name}</td>
                   <td>

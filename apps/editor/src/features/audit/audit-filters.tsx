@@ -53,18 +53,18 @@ export function AuditFilters({
         <label htmlFor="audit-actor">Who</label>
         <select id="audit-actor" value={draft.actorId} onChange={(event) => set({ actorId: event.target.value })}>
           <option value="">Anyone</option>
-          {(members.data?.items.length ?? 0) > 0 && (
+          {(members.data?.length ?? 0) > 0 && (
             <optgroup label="Members">
-              {members.data?.items.map((member) => (
+              {members.data?.map((member) => (
                 <option key={member.id} value={member.id}>
                   {member.name}
                 </option>
               ))}
             </optgroup>
           )}
-          {(keys.data?.items.length ?? 0) > 0 && (
+          {(keys.data?.length ?? 0) > 0 && (
             <optgroup label="API keys">
-              {keys.data?.items.map((key) => (
+              {keys.data?.map((key) => (
                 <option key={key.id} value={key.id}>
                   {key.name}
                 </option>

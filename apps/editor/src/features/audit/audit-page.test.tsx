@@ -28,8 +28,8 @@ const published: AuditEntry = {
 function handlers(extra: Handlers = {}): Handlers {
   return {
     ...signedIn('OWNER'),
-    'members.list': () => ({ items: [asMember(ANA), asMember(CLEO)] }),
-    'apiKeys.list': () => ({ items: [] }),
+    'members.list': () => [asMember(ANA), asMember(CLEO)],
+    'apiKeys.list': () => [],
     'audit.list': (input: AuditQuery) => ({ items: [published], page: input.page, size: input.size, total: 120 }),
     ...extra,
   };

@@ -23,7 +23,7 @@ const routes = [
 function handlers(extra: Handlers = {}): Handlers {
   return {
     ...signedIn('OWNER'),
-    'members.list': () => ({ items: [asMember(ANA), asMember(BEN), asMember(CLEO)] }),
+    'members.list': () => [asMember(ANA), asMember(BEN), asMember(CLEO)],
     ...extra,
   };
 }

@@ -35,7 +35,7 @@ export function MembersPage() {
         members.data && (
           <table aria-labelledby="members-caption">
             <caption id="members-caption" className="muted">
-              {members.data.items.length} member{members.data.items.length === 1 ? '' : 's'}
+              {members.data.length} member{members.data.length === 1 ? '' : 's'}
             </caption>
             <thead>
               <tr>
@@ -47,7 +47,7 @@ export function MembersPage() {
               </tr>
             </thead>
             <tbody>
-              {members.data.items.map((member) => (
+              {members.data.map((member) => (
                 // Keyed by role too: after a change the row starts again from the server's role.
                 <MemberRow key={`${member.id}:${member.role}`} member={member} isYou={member.id === myId} />
               ))}

@@ -66,7 +66,7 @@ export async function listApiKeys(deps: Deps): Promise<ApiKeyList> {
     include: { createdBy: true },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
   });
-  return { items: rows.map(toSummary) };
+  return rows.map(toSummary);
 }
 
 export async function deleteApiKey(deps: Deps, id: string, audit: AuditContext): Promise<void> {

@@ -33,7 +33,7 @@ const toMember = (row: MemberRow): Member => ({
 
 export async function listMembers(deps: Deps): Promise<MemberList> {
   const rows = await deps.prisma.member.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-  return { items: rows.map(toMember) };
+  return rows.map(toMember);
 }
 
 /**
