@@ -37,6 +37,10 @@ const t = initTRPC
 
 export const router = t.router;
 
+/** A refusal in words a person reads: who may, and what the caller is. */
+const WHO_MAY: Record<Role, string> = { OWNER: 'an owner', EDITOR: 'an editor or an owner', ANALYST: 'a member' };
+const A_ROLE: Record<Role, string> = { OWNER: 'an owner', EDITOR: 'an editor', ANALYST: 'an analyst' };
+
 /**
  * Accounts mode: the caller's role must reach the procedure's (`meta.role`; else ANALYST for a
  * read, EDITOR for a write). The public API and the sign-in routes are for everyone; the HTTP
@@ -49,7 +53,7 @@ export const procedure = t.procedure.use(({ ctx, meta, next }) => {
   const needed = meta?.role ?? (meta?.openapi?.method === 'GET' ? 'ANALYST' : 'EDITOR');
   if (!ctx.principal) throw new AppError('UNAUTHORIZED', 'Sign in, or send an API key as Authorization: Bearer <key>');
   if (!roleAllows(ctx.principal.role, needed)) {
-    throw new AppError('FORBIDDEN', `This needs the role ${needed}; yours is ${ctx.principal.role}`);
+    throw new AppError('FORBIDDEN', `Only ${WHO_MAY[needed]} may do this; you are ${A_ROLE[ctx.principal.role]}.`);
   }
   return next();
 });

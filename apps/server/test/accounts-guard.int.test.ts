@@ -77,7 +77,9 @@ describe('accounts mode: the guard in front of the management API', () => {
     for (const { method, path } of operations) {
       if (isRead(method) || isSignIn(path)) continue;
       const res = await call(server, method, path, jsonBody(method), bearer(analystKey));
-      expectProblem(res, 403, 'FORBIDDEN');
+      const problem = expectProblem(res, 403, 'FORBIDDEN');
+      // In words a person reads, never the role constants.
+      expect(problem.detail).toMatch(/^Only an (editor or an )?owner may do this; you are an analyst\.$/);
     }
     // Also with the real questionnaire: no publish, no delete.
     for (const [method, path] of [
@@ -116,7 +118,12 @@ describe('accounts mode: the guard in front of the management API', () => {
   it('keeps members, keys and the audit log to owners', async () => {
     const editor = await addMember(server, ownerCookie, 'EDITOR', 'eve@example.com');
     for (const path of ['/api/v1/members', '/api/v1/api-keys', '/api/v1/audit']) {
-      expectProblem(await call(server, 'GET', path, undefined, cookieOf(editor.cookie)), 403, 'FORBIDDEN');
+      const problem = expectProblem(
+        await call(server, 'GET', path, undefined, cookieOf(editor.cookie)),
+        403,
+        'FORBIDDEN',
+      );
+      expect(problem.detail).toBe('Only an owner may do this; you are an editor.');
     }
     const editorKey = await addApiKey(server, 'EDITOR');
     expectProblem(
