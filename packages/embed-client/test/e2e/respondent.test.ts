@@ -229,8 +229,10 @@ describe.each<Mode>(['npm', 'script'])('the respondent through %s', (mode) => {
     expect(await isFocused(heading(form, 'Details'))).toBe(true);
     await press('Tab'); // the selected tab
     await press('ArrowRight'); // "Files"
-    await press('Tab'); // the drop zone
     const zone = form.getByRole('button', { name: /^Supporting documents/ });
+    // As a person would: the drop zone is seen before Tab moves to it (its part may still be arriving).
+    await expect.poll(() => zone.isVisible()).toBe(true);
+    await press('Tab'); // the drop zone
     expect(await isFocused(zone)).toBe(true);
     expect(await zone.getAttribute('aria-describedby')).toBeTruthy();
     expect(await form.getByText(/Accepted: TXT, images\. Up to 10 MB per file\. Files allowed: 2\./).isVisible()).toBe(
