@@ -51,7 +51,7 @@ describe.each<Mode>(['npm', 'script'])('embedded through %s', (mode) => {
 
     await form.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => heading(form, 'Details').isVisible()).toBe(true);
-    expect(await isFocused(heading(form, 'Details'))).toBe(true);
+    await expect.poll(() => isFocused(heading(form, 'Details'))).toBe(true);
     await expect
       .poll(async () => (await e2e.api.responses(q.id))[0]?.lastPosition)
       .toEqual({ stepId: 'details', tabId: 'where' });
@@ -100,7 +100,7 @@ describe.each<Mode>(['npm', 'script'])('embedded through %s', (mode) => {
     await form.getByRole('radio', { name: 'No' }).check();
     await form.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => heading(form, 'Details').isVisible()).toBe(true);
-    expect(await isFocused(heading(form, 'Details'))).toBe(true);
+    await expect.poll(() => isFocused(heading(form, 'Details'))).toBe(true);
     const { scrollY, top, viewport } = await heading(form, 'Details').evaluate((el) => ({
       scrollY: window.scrollY,
       top: el.getBoundingClientRect().top,
@@ -334,7 +334,7 @@ describe('every question type', () => {
     await expectAccessible(page, `every type, ${scheme}`);
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => form.getByText('15 answers need your attention.').isVisible()).toBe(true);
-    expect(await isFocused(form.getByRole('textbox', { name: 'Short text' }))).toBe(true);
+    await expect.poll(() => isFocused(form.getByRole('textbox', { name: 'Short text' }))).toBe(true);
     // Each part of the address says what it needs, under itself.
     const cityBox = form.locator('.fe-address-part', { has: page.getByRole('textbox', { name: 'City' }) });
     expect(await cityBox.getByText('Enter the city.').isVisible()).toBe(true);

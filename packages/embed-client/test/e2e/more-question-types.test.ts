@@ -111,7 +111,7 @@ describe('issue 25 question types, embedded through the script tag', () => {
     expect(order.slice(-2)).toEqual(['none', '']);
     await form.getByRole('radio', { name: 'Other' }).click();
     const other = form.getByRole('textbox', { name: 'Your answer for “Other”' });
-    expect(await isFocused(other)).toBe(true);
+    await expect.poll(() => isFocused(other)).toBe(true);
     await page.keyboard.type('Teal');
     await form.getByRole('button', { name: 'Next' }).click();
     await form.getByRole('radio', { name: 'Speed Unhappy' }).waitFor();
@@ -138,7 +138,7 @@ describe('issue 25 question types, embedded through the script tag', () => {
     await keys('Enter', 'Enter', 'Enter');
     const ranked = form.getByRole('list', { name: 'Your ranking' }).first();
     await expect.poll(() => ranked.getByRole('listitem').count()).toBe(3);
-    expect(await isFocused(ranked.getByRole('listitem').nth(2))).toBe(true);
+    await expect.poll(() => isFocused(ranked.getByRole('listitem').nth(2))).toBe(true);
     await keys('Alt+ArrowUp');
     await expect
       .poll(() => form.locator('[aria-live="polite"]').first().textContent())

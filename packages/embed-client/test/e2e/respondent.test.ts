@@ -80,7 +80,7 @@ describe.each<Mode>(['npm', 'script'])('the respondent through %s', (mode) => {
     await form.getByRole('button', { name: 'Next' }).click();
     const notice = form.getByText(ERASED);
     await expect.poll(() => notice.isVisible()).toBe(true);
-    expect(await isFocused(notice)).toBe(true);
+    await expect.poll(() => isFocused(notice)).toBe(true);
     expect(await heading(form, 'About you').isVisible()).toBe(true);
     expect(await form.getByRole('textbox', { name: 'Your name' }).inputValue()).toBe('');
     expect(await sessionKeys(page)).toEqual([]);
@@ -226,7 +226,7 @@ describe.each<Mode>(['npm', 'script'])('the respondent through %s', (mode) => {
     // press (a single message, unlike a click) cannot reach the page before the interception does.
     page.on('filechooser', () => undefined);
     await toStep2(form);
-    expect(await isFocused(heading(form, 'Details'))).toBe(true);
+    await expect.poll(() => isFocused(heading(form, 'Details'))).toBe(true);
     await press('Tab'); // the selected tab
     await press('ArrowRight'); // "Files"
     const zone = form.getByRole('button', { name: /^Supporting documents/ });
