@@ -3,14 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTRPC } from '../../data/trpc.ts';
-import { LeaveGuard } from '../../ui/leave-guard.tsx';
-import { SaveStatus } from '../../ui/save-status.tsx';
 import { publishedNames } from './codes.ts';
+import { DraftHeader } from './draft-header.tsx';
 import { DraftScreen, type DraftStart, useDraftSession } from './draft-session.tsx';
 import type { Selection } from './model.ts';
 import { Outline } from './outline.tsx';
 import { Preview } from './preview.tsx';
-import { ProblemList } from './problem-list.tsx';
 import { type DraftProblem, translateHref } from './problems.ts';
 import { NOTHING_PUBLISHED, Properties, type Published } from './properties.tsx';
 
@@ -48,13 +46,12 @@ function DraftEditor(start: DraftStart) {
   const { questionnaire } = start;
   const trpc = useTRPC();
   const session = useDraftSession(start);
-  const { history, state, saver, problems, apply } = session;
+  const { history, state, problems, apply } = session;
   const [selection, setSelection] = useState<Selection>();
   const [focus, setFocus] = useState<{ id: string; n: number }>();
   const [typing, setTyping] = useState<Record<string, boolean>>({});
   const live = useQuery(trpc.questionnaires.get.queryOptions({ id: questionnaire.id }));
   const published = usePublished(questionnaire.id, live.data?.currentVersion ?? questionnaire.currentVersion);
-  const first = problems[0];
 
   const select = useCallback((next: Selection, field?: string) => {
     setSelection(next);
@@ -79,25 +76,14 @@ function DraftEditor(start: DraftStart) {
 
   return (
     <div className="draft">
-      <LeaveGuard unsaved={unsaved} flush={saver.flush} reason={reason} />
-      <div className="draft-toolbar actions" ref={toolbar}>
-        <button type="button" onClick={history.undo} disabled={!history.canUndo} aria-keyshortcuts="Control+Z">
-          Undo
-        </button>
-        <button type="button" onClick={history.redo} disabled={!history.canRedo} aria-keyshortcuts="Control+Shift+Z">
-          Redo
-        </button>
-        <SaveStatus
-          state={state}
-          problemCount={problems.length}
-          firstProblem={
-            first && { label: first.where, href: `#${first.fieldId ?? 'properties-title'}`, onGo: () => goTo(first) }
-          }
-          onRetry={saver.retryNow}
-        />
-      </div>
-      {session.restoredNotice}
-      <ProblemList problems={problems} onGo={goTo} />
+      <DraftHeader
+        session={session}
+        unsaved={unsaved}
+        reason={reason}
+        fallbackFieldId="properties-title"
+        onGo={goTo}
+        toolbarRef={toolbar}
+      />
       <div className="draft-layout">
         <Outline
           definition={history.value}

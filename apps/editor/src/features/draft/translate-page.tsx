@@ -12,11 +12,9 @@ import {
   translatableTexts,
   translationOf,
 } from '../../definition-words/index.ts';
-import { LeaveGuard } from '../../ui/leave-guard.tsx';
-import { SaveStatus } from '../../ui/save-status.tsx';
+import { DraftHeader } from './draft-header.tsx';
 import { DraftScreen, type DraftStart, useDraftSession } from './draft-session.tsx';
 import { LanguagesPanel } from './languages-panel.tsx';
-import { ProblemList } from './problem-list.tsx';
 import { type DraftProblem, translationFieldId } from './problems.ts';
 import { TranslationFilesPanel } from './translation-files-panel.tsx';
 import { defaultLanguageOf, setTranslation } from './translations.ts';
@@ -210,7 +208,7 @@ function TranslatePanel({
 
 function TranslateEditor(start: DraftStart) {
   const session = useDraftSession(start);
-  const { history, state, saver, problems, apply } = session;
+  const { history, state, apply } = session;
   const definition = history.value;
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -244,29 +242,16 @@ function TranslateEditor(start: DraftStart) {
     },
     [navigate, setParam],
   );
-  const first = problems[0];
 
   return (
     <div className="translate">
-      <LeaveGuard unsaved={state.kind !== 'saved'} flush={saver.flush} reason={session.reason} />
-      <div className="draft-toolbar actions">
-        <button type="button" onClick={history.undo} disabled={!history.canUndo} aria-keyshortcuts="Control+Z">
-          Undo
-        </button>
-        <button type="button" onClick={history.redo} disabled={!history.canRedo} aria-keyshortcuts="Control+Shift+Z">
-          Redo
-        </button>
-        <SaveStatus
-          state={state}
-          problemCount={problems.length}
-          firstProblem={
-            first && { label: first.where, href: `#${first.fieldId ?? 'translate-title'}`, onGo: () => goTo(first) }
-          }
-          onRetry={saver.retryNow}
-        />
-      </div>
-      {session.restoredNotice}
-      <ProblemList problems={problems} onGo={goTo} />
+      <DraftHeader
+        session={session}
+        unsaved={state.kind !== 'saved'}
+        reason={session.reason}
+        fallbackFieldId="translate-title"
+        onGo={goTo}
+      />
       <LanguagesPanel
         definition={definition}
         apply={apply}
