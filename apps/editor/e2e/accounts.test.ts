@@ -9,8 +9,9 @@ import { setupCodeFrom } from './support/setup-code.ts';
 /**
  * Accounts mode end to end (issue 26): the first owner set up with the code from the server's
  * log, a key for automation, a questionnaire published by the owner, an analyst invited and
- * joining in another browser, who reads the summary and is offered no Publish. axe-core on every
- * new screen, light and dark.
+ * joining in another browser, who reads the summary and is offered no Publish; an invitation sent to
+ * the wrong address seen waiting and cancelled, its link then refused. axe-core on every new screen,
+ * light and dark.
  */
 
 let server: RunningServer;
@@ -158,6 +159,42 @@ describe('accounts mode', () => {
     expect(refused).toBe(403);
   });
 
+  it('cancels an invitation sent to the wrong address: it leaves the list, and its link no longer works', async () => {
+    await owner.getByRole('link', { name: 'Members' }).click();
+    await owner.getByRole('heading', { name: 'Members', level: 1 }).waitFor();
+    await owner.getByLabel('Their email').fill('wrong@example.com');
+    await owner.getByRole('button', { name: 'Make an invitation link' }).click();
+    const notice = owner.getByRole('region', { name: 'Invitation link for wrong@example.com' });
+    const wrongUrl = (await notice.locator('code.secret').textContent()) ?? '';
+    const waiting = owner.getByRole('region', { name: 'Invitations waiting' });
+    const item = waiting.getByRole('listitem').filter({ hasText: 'wrong@example.com' });
+    await item.waitFor();
+    expect(await item.textContent()).toMatch(/wrong@example\.comAnalystexpires .+invited by Ana/);
+    // Cleo joined: her invitation is no longer waiting.
+    expect(await waiting.getByText('cleo@example.com').count()).toBe(0);
+    await expectAccessible(owner, 'members, an invitation waiting');
+
+    await item.getByRole('button', { name: 'Cancel invitation for wrong@example.com' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Cancel the invitation for wrong@example.com?' });
+    expect(await dialog.textContent()).toContain('The link will stop working.');
+    await expectAccessible(owner, 'members, cancelling an invitation');
+    await dialog.getByRole('button', { name: 'Cancel invitation' }).click();
+    await waiting.getByText('No invitations are waiting.').waitFor();
+    await waiting.getByRole('status').getByText('The invitation for wrong@example.com is cancelled').waitFor();
+    // Its link, dead now, is no longer offered to copy.
+    expect(await notice.count()).toBe(0);
+    await expectAccessible(owner, 'members, an invitation cancelled');
+
+    const stranger = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await stranger.goto(`${server.url}${new URL(wrongUrl).pathname}`);
+    await stranger.getByLabel('Your name').fill('Mallory');
+    await stranger.getByLabel('Password').fill('a password long enough');
+    await stranger.getByRole('button', { name: 'Join and open the editor' }).click();
+    await stranger.getByRole('alert').getByText('This invitation link cannot be used any more').waitFor();
+    await expectAccessible(stranger, 'invitation cancelled');
+    await stranger.context().close();
+  });
+
   it('the owner sees the team and reads the audit log in words', async () => {
     await owner.getByRole('link', { name: 'Members' }).click();
     await owner.reload();
@@ -166,6 +203,7 @@ describe('accounts mode', () => {
     await owner.getByRole('link', { name: 'Audit log' }).click();
     await owner.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
     await owner.getByText('Ana published version 1 of “Volunteer application”').waitFor();
+    await owner.getByText('Ana cancelled the invitation for wrong@example.com to join as an analyst').waitFor();
     await expectAccessible(owner, 'audit log');
   });
 

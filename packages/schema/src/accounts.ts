@@ -86,8 +86,32 @@ export type MemberList = z.infer<typeof MemberList>;
 export const InviteRequest = z.object({ email: Email, role: Role }).meta({ id: 'InviteRequest' });
 export type InviteRequest = z.infer<typeof InviteRequest>;
 
-export const InviteCreated = z.object({ inviteUrl: z.string(), expiresAt: DateTime }).meta({ id: 'InviteCreated' });
+/** `id` names the invitation in the list of those waiting (and takes it back: `DELETE …/invites/{id}`). */
+export const InviteCreated = z
+  .object({ id: Id, inviteUrl: z.string(), expiresAt: DateTime })
+  .meta({ id: 'InviteCreated' });
 export type InviteCreated = z.infer<typeof InviteCreated>;
+
+/**
+ * An invitation still waiting: neither used, nor expired, nor revoked. Never its link: the secret
+ * is shown once, when it is made. `invitedBy` is null when MANAGEMENT_API_TOKEN made it, or when
+ * the member who made it was removed since.
+ */
+export const PendingInvite = z
+  .object({
+    id: Id,
+    email: z.string(),
+    role: Role,
+    createdAt: DateTime,
+    expiresAt: DateTime,
+    invitedBy: z.object({ id: Id, name: z.string() }).nullable(),
+  })
+  .meta({ id: 'PendingInvite' });
+export type PendingInvite = z.infer<typeof PendingInvite>;
+
+/** A plain array, newest first, as the other unpaged lists. */
+export const PendingInviteList = z.array(PendingInvite).meta({ id: 'PendingInviteList' });
+export type PendingInviteList = z.infer<typeof PendingInviteList>;
 
 export const AcceptInviteRequest = z
   .object({ name: MemberName, password: Password })
@@ -156,6 +180,7 @@ export const AUDIT_ACTIONS = [
   'webhook.delete',
   'webhook.rotate_secret',
   'member.invite',
+  'member.invite_revoke',
   'member.accept',
   'member.role_change',
   'member.remove',

@@ -25,6 +25,7 @@ export const ACTION_NAMES: Record<AuditAction, string> = {
   'webhook.delete': 'Deleted a webhook',
   'webhook.rotate_secret': 'Made a new webhook secret',
   'member.invite': 'Invited someone',
+  'member.invite_revoke': 'Cancelled an invitation',
   'member.accept': 'Joined by invitation',
   'member.role_change': 'Changed a role',
   'member.remove': 'Removed a member',
@@ -111,6 +112,8 @@ function deed(entry: AuditEntry): string {
       return `made a new signing secret for a webhook${address} of ${questionnaire}`;
     case 'member.invite':
       return `invited ${name ?? 'someone'}${asRole}`;
+    case 'member.invite_revoke':
+      return `cancelled the invitation for ${name ?? 'someone'}${newRole ? ` to join${asRole}` : ''}`;
     case 'member.accept':
       return `accepted an invitation and joined${asRole}`;
     case 'member.role_change': {

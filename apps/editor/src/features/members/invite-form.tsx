@@ -1,5 +1,5 @@
 import type { InviteCreated, Role } from '@forms-engine/schema';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrors, problemOf } from '../../data/problem.ts';
 import { useTRPC } from '../../data/trpc.ts';
@@ -13,6 +13,7 @@ export function InviteForm({
   onInvited: (invite: InviteCreated & { email: string; role: Role }) => void;
 }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   // The least a new member may do, unless the owner chooses more.
   const [role, setRole] = useState<Role>('ANALYST');
@@ -20,6 +21,8 @@ export function InviteForm({
     trpc.members.invite.mutationOptions({
       onSuccess: (created, input) => {
         setEmail('');
+        // The new invitation joins the list of those waiting.
+        void queryClient.invalidateQueries({ queryKey: trpc.members.invites.queryKey() });
         onInvited({ ...created, email: input.email, role: input.role });
       },
     }),

@@ -8,8 +8,12 @@ import { ProblemMessage, ROLE_NAMES, ROLE_WORDS } from '../../ui/index.ts';
 import { InviteForm } from './invite-form.tsx';
 import { InviteNotice } from './invite-notice.tsx';
 import { MemberRow } from './member-row.tsx';
+import { PendingInvites } from './pending-invites.tsx';
 
-/** `/members` (owners): who is on the team and what each may do; invite, change a role, remove. */
+/**
+ * `/members` (owners): who is on the team and what each may do; invite, change a role, remove; the
+ * invitations still waiting, each to cancel.
+ */
 export function MembersPage() {
   const trpc = useTRPC();
   const session = useSession();
@@ -55,6 +59,8 @@ export function MembersPage() {
           </table>
         )
       )}
+      {/* A cancelled invitation's link is dead: its notice goes too. */}
+      <PendingInvites onCancelled={(id) => setInvite((shown) => (shown?.id === id ? undefined : shown))} />
       {invite && <InviteNotice key={invite.inviteUrl} invite={invite} onDone={() => setInvite(undefined)} />}
       <InviteForm onInvited={setInvite} />
     </>

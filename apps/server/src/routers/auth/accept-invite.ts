@@ -13,7 +13,8 @@ export const acceptInviteProcedure = accountsProcedure
       path: '/api/v1/auth/invites/{token}/accept',
       tags: ['Auth'],
       summary: 'Accept an invite: become a member and sign in',
-      description: 'A used or expired invite is 410 INVITE_EXPIRED; a refused password does not use the invite up.',
+      description:
+        'A used, revoked or expired invite is 410 INVITE_EXPIRED; a refused password does not use the invite up.',
     },
   })
   .input(AcceptInviteRequest.extend({ token: z.string().max(200) }))

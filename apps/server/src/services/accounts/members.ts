@@ -6,6 +6,7 @@ import type {
   Me,
   Member,
   MemberList,
+  PendingInviteList,
   Role,
 } from '@forms-engine/schema';
 import { AppError, notFound } from '../../errors/app-error.ts';
@@ -48,11 +49,11 @@ export async function inviteMember(
 ): Promise<InviteCreated> {
   const secret = newSecret();
   const expiresAt = new Date(Date.now() + INVITE_VALID_MS);
+  const id = newId();
   await deps.prisma.$transaction(async (tx) => {
     if (await tx.member.findUnique({ where: { email: request.email } })) {
       throw new AppError('CONFLICT', `${request.email} is a member already`);
     }
-    const id = newId();
     await tx.invite.create({
       data: {
         id,
@@ -69,11 +70,57 @@ export async function inviteMember(
       details: { role: request.role },
     });
   });
-  return { inviteUrl: `${origin}/invite/${secret}`, expiresAt: utcIso(expiresAt) };
+  return { id, inviteUrl: `${origin}/invite/${secret}`, expiresAt: utcIso(expiresAt) };
+}
+
+/** An invitation still waiting, as Prisma filters: not used, not revoked, not past its expiry at `now`. */
+const waiting = (now: Date) => ({ acceptedAt: null, revokedAt: null, expiresAt: { gt: now } });
+
+/** The invitations still waiting, newest first; never their secrets (the table only has hashes anyway). */
+export async function listPendingInvites(deps: Deps, now = new Date()): Promise<PendingInviteList> {
+  const rows = await deps.prisma.invite.findMany({
+    where: waiting(now),
+    include: { createdBy: { select: { id: true, name: true } } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    createdAt: utcIso(row.createdAt),
+    expiresAt: utcIso(row.expiresAt),
+    invitedBy: row.createdBy,
+  }));
+}
+
+/**
+ * Takes a waiting invitation back: its link then answers 410 as a used one does. One conditional
+ * UPDATE decides, so a revoke racing an accept of the same link (which locks the row) leaves exactly
+ * one of them done. Used, expired, revoked or unknown: 404, and no entry.
+ */
+export async function revokeInvite(deps: Deps, id: string, audit: AuditContext): Promise<void> {
+  await deps.prisma.$transaction(async (tx) => {
+    const now = new Date();
+    const revoked = isId(id)
+      ? await tx.invite.updateMany({ where: { id, ...waiting(now) }, data: { revokedAt: now } })
+      : { count: 0 };
+    if (revoked.count === 0) {
+      throw new AppError('NOT_FOUND', 'No invitation waiting with this id: it was used, taken back or is too old');
+    }
+    const row = await tx.invite.findUniqueOrThrow({ where: { id } });
+    await writeAudit(tx, audit, {
+      action: 'member.invite_revoke',
+      target: { type: 'invite', id, name: row.email },
+      details: { role: row.role },
+    });
+  });
 }
 
 const inviteExpired = () =>
-  new AppError('INVITE_EXPIRED', 'This invite link was used already or is too old; ask an owner for a new one');
+  new AppError(
+    'INVITE_EXPIRED',
+    'This invite link was used already, taken back or is too old; ask an owner for a new one',
+  );
 
 /**
  * Turns an invite into a member and signs them in. The password is checked (by the input
@@ -93,7 +140,9 @@ export async function acceptInvite(
       { id: string }[]
     >`SELECT "id" FROM "invite" WHERE "token_hash" = ${tokenHash} FOR UPDATE`;
     const invite = rows[0] && (await tx.invite.findUnique({ where: { id: rows[0].id } }));
-    if (!invite || invite.acceptedAt || invite.expiresAt.getTime() <= Date.now()) throw inviteExpired();
+    if (!invite || invite.acceptedAt || invite.revokedAt || invite.expiresAt.getTime() <= Date.now()) {
+      throw inviteExpired();
+    }
     if (await tx.member.findUnique({ where: { email: invite.email } })) {
       throw new AppError('CONFLICT', `${invite.email} is a member already; sign in instead`);
     }
