@@ -58,13 +58,13 @@ async function expectAccessible(page: Page, screen: string) {
 
 describe('accounts mode', () => {
   it('sets up the first owner with the setup code from the server’s log', async () => {
-    // The server may print it just after it starts listening.
-    await expect.poll(() => setupCodeFrom(server.lines), { timeout: 10_000 }).toBeTruthy();
+    // The server may print it just after it starts listening; until then `setupCodeFrom` throws, and says why.
+    await expect.poll(() => setupCodeFrom(server.lines), { timeout: 10_000 }).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
     const code = setupCodeFrom(server.lines);
     await owner.goto(server.url);
     await owner.getByRole('heading', { name: 'Set up Forms Engine' }).waitFor();
     await expectAccessible(owner, 'first-owner setup');
-    await owner.getByLabel('Setup code').fill(code as string);
+    await owner.getByLabel('Setup code').fill(code);
     await owner.getByLabel('Your email').fill('ana@example.com');
     await owner.getByLabel('Your name').fill('Ana');
     await owner.getByLabel('Password').fill(OWNER_PASSWORD);
@@ -205,6 +205,18 @@ describe('accounts mode', () => {
     await owner.getByText('Ana published version 1 of “Volunteer application”').waitFor();
     await owner.getByText('Ana cancelled the invitation for wrong@example.com to join as an analyst').waitFor();
     await expectAccessible(owner, 'audit log');
+
+    // Who: the API key by its name, then the deployment token in words (this server sets none).
+    await owner.getByLabel('Who').selectOption({ label: 'Set-up script' });
+    await owner.getByRole('button', { name: 'Show' }).click();
+    // The unfiltered log has the key's line too: the filter applied is seen when Ana's lines go.
+    await expect.poll(() => owner.getByText(/^Ana published/).count()).toBe(0);
+    await owner.getByText(/^The API key “Set-up script” created “Volunteer application”/).waitFor();
+    await owner.getByLabel('Who').selectOption({ label: 'The deployment token' });
+    await owner.getByRole('button', { name: 'Show' }).click();
+    await owner.getByText('Nothing matches these filters.').waitFor();
+    expect(new URL(owner.url()).searchParams.get('actor')).toBe('token');
+    await expectAccessible(owner, 'audit log filtered by the deployment token');
   });
 
   it('the owner’s session ends while editing the draft: signing in again in a dialog keeps and saves the edit', async () => {

@@ -117,6 +117,17 @@ describe('hidden fields, endings and recall in the editor', () => {
     expect(await page.locator('#hidden-share-link').textContent()).toBe(
       'https://shop.example/survey?utm_source=newsletter',
     );
+    // The shared copy button: its name says what it copies, its status says it did.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: run.server.url });
+    const copyLink = page.getByRole('button', { name: 'Copy the link', exact: true });
+    await copyLink.click();
+    await copyLink.locator('..').getByRole('status').getByText('Copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'https://shop.example/survey?utm_source=newsletter',
+    );
+    if (process.env.E2E_SCREENSHOTS) {
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/settings-hidden-fields.png`, fullPage: true });
+    }
     await expectNoViolations('settings with hidden fields');
   });
 

@@ -10,6 +10,8 @@ import { withServerAndBrowser } from './support/setup.ts';
 
 // The receiver below listens on 127.0.0.1, which the server refuses unless told otherwise.
 const run = withServerAndBrowser({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
+/** A folder to keep a picture of each screen in, for a person to look at. */
+const SHOTS = process.env.E2E_SCREENSHOTS;
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -85,7 +87,7 @@ describe('the Integrations screen', () => {
     const card = page.getByRole('article', { name: 'Our CRM' });
     await card.waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/i16-integrations-added.png', fullPage: true });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/integrations-added.png`, fullPage: true });
     await page.getByRole('button', { name: 'I have saved it' }).click();
     expect(await page.locator('.secret-notice').count()).toBe(0);
 
@@ -114,7 +116,7 @@ describe('the Integrations screen', () => {
     await card.getByRole('button', { name: 'Turn off Our CRM' }).click();
     await card.getByText('Off', { exact: true }).waitFor();
     expect(await card.getByRole('button', { name: 'Send test to Our CRM' }).isDisabled()).toBe(true);
-    await page.screenshot({ path: '/tmp/i16-integrations-delivered.png', fullPage: true });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/integrations-delivered.png`, fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

@@ -9,7 +9,7 @@ import { withServerAndBrowser } from './support/setup.ts';
  * questionnaire with a grid, a ranking, an NPS, a date-time, a time and a choice with Other,
  * answered over the public API with known answers; then the Summary's numbers, the responses table
  * and one response's page; axe-core in the light and the dark scheme.
- * `SCREENSHOTS_DIR=/tmp/x` keeps a picture of each screen for a person to look at.
+ * `E2E_SCREENSHOTS=/tmp/x` keeps a picture of each screen for a person to look at.
  */
 
 const run = withServerAndBrowser();
@@ -68,6 +68,7 @@ const definition = {
           { value: 'phone', label: 'Phone' },
         ],
         allowOther: true,
+        otherLabel: 'Somewhere else',
       },
     },
   ],
@@ -149,7 +150,7 @@ async function expectNoViolations(screen: string) {
 }
 
 async function keepPicture(name: string) {
-  const dir = process.env.SCREENSHOTS_DIR;
+  const dir = process.env.E2E_SCREENSHOTS;
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
@@ -219,7 +220,7 @@ describe('the results of the newer question types', () => {
       ['Answer', 'Responses', 'Share'],
       ['Email', '2', '40%'],
       ['Phone', '1', '20%'],
-      ['Other', '2', '40%'],
+      ['Somewhere else', '2', '40%'],
     ]);
     expect(await contact.locator('.samples li').allTextContents()).toEqual(['Carrier pigeon', 'Fax']);
     await keepPicture('more-types-summary');
@@ -269,7 +270,7 @@ describe('the results of the newer question types', () => {
           'Would you recommend us?: 9',
           'When can we visit?: 1 Dec 2026, 07:00 (UTC-05:00)',
           'What time suits a call?: 08:15',
-          'How should we reach you?: Other: Fax',
+          'How should we reach you?: Somewhere else: Fax',
         ]),
       );
     await keepPicture('more-types-response');

@@ -1,18 +1,27 @@
 /**
- * The setup code as an operator finds it: on the line that says "setup code". A JSON log line may
- * carry it as a field (`setupCode`, `code`); otherwise it is the word after "setup code".
+ * The message apps/server/src/main.ts logs (pino, one JSON object a line, the words under `msg`)
+ * while the deployment has no account: "No account yet: open the editor and enter the setup code
+ * ABCD-EFGH-JKMN-PQRS to create the first owner" (services/accounts/setup.ts makes the code: four
+ * groups of four from A-Z and 2-9 without I, L, O).
  */
-export function setupCodeFrom(lines: string[]): string | undefined {
-  const line = lines.find((text) => /setup code/i.test(text));
-  if (!line) return undefined;
-  try {
-    const parsed = JSON.parse(line) as Record<string, unknown>;
-    for (const key of ['setupCode', 'code']) {
-      if (typeof parsed[key] === 'string') return parsed[key] as string;
+const SETUP_MESSAGE =
+  /^No account yet: open the editor and enter the setup code ([A-HJKMNP-Z2-9]{4}(?:-[A-HJKMNP-Z2-9]{4}){3}) to create the first owner$/;
+
+/** The setup code from the server's output lines; throws, saying what it looked for, when no line has it. */
+export function setupCodeFrom(lines: readonly string[]): string {
+  for (const line of lines) {
+    let message: unknown;
+    try {
+      message = (JSON.parse(line) as { msg?: unknown }).msg;
+    } catch {
+      continue;
     }
-    const message = String(parsed.msg ?? parsed.message ?? '');
-    return /setup code\W+([A-Za-z0-9][A-Za-z0-9_-]{5,})/i.exec(message)?.[1];
-  } catch {
-    return /setup code\W+([A-Za-z0-9][A-Za-z0-9_-]{5,})/i.exec(line)?.[1];
+    const code = typeof message === 'string' ? SETUP_MESSAGE.exec(message)?.[1] : undefined;
+    if (code) return code;
   }
+  throw new Error(
+    `No setup code in the server's ${lines.length} lines of output: looked for a JSON line whose msg is ` +
+      '"No account yet: open the editor and enter the setup code XXXX-XXXX-XXXX-XXXX to create the first owner" ' +
+      '(AUTH_MODE=accounts, no member yet, LOG_LEVEL warn or lower)',
+  );
 }

@@ -1,26 +1,24 @@
-import { type Me, passwordProblem } from '@forms-engine/schema';
+import type { Me } from '@forms-engine/schema';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrors, problemOf } from '../data/problem.ts';
 import { useTRPC } from '../data/trpc.ts';
+import { AccountFields, type AccountValues, accountFieldsShow, passwordReady } from '../ui/account-fields.tsx';
 import { ProblemMessage, TextField } from '../ui/index.ts';
-import { PASSWORD_RULE } from '../ui/password-rule.ts';
 
 /** The first owner of a new server: the setup code from the server's log proves they run it. */
 export function SetupForm({ onDone, onAlreadySetUp }: { onDone: (me: Me) => void; onAlreadySetUp: () => void }) {
   const trpc = useTRPC();
   const [code, setCode] = useState('');
   const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
+  const [account, setAccount] = useState<AccountValues>({ name: '', password: '' });
   const [tried, setTried] = useState(false);
   const setup = useMutation(trpc.auth.setup.mutationOptions({ onSuccess: onDone }));
   const problem = setup.error ? problemOf(setup.error) : undefined;
-  const localPassword = tried ? passwordProblem(password) : undefined;
   const codeRefused = problem?.code === 'FORBIDDEN';
   const alreadySetUp = problem?.code === 'ALREADY_SET_UP';
   const fieldMessages = (path: string) => fieldErrors(problem, path);
-  const shownInFields = ['code', 'email', 'name', 'password'].some((path) => fieldMessages(path).length > 0);
+  const shownInFields = accountFieldsShow(problem) || ['code', 'email'].some((path) => fieldMessages(path).length > 0);
   return (
     <section className="panel account-panel" aria-labelledby="setup-title">
       <h1 id="setup-title">Set up Forms Engine</h1>
@@ -33,8 +31,13 @@ export function SetupForm({ onDone, onAlreadySetUp }: { onDone: (me: Me) => void
         onSubmit={(event) => {
           event.preventDefault();
           setTried(true);
-          if (passwordProblem(password)) return;
-          setup.mutate({ code: code.trim(), email: email.trim(), name: name.trim(), password });
+          if (!passwordReady(account.password)) return;
+          setup.mutate({
+            code: code.trim(),
+            email: email.trim(),
+            name: account.name.trim(),
+            password: account.password,
+          });
         }}
       >
         <TextField
@@ -62,25 +65,7 @@ export function SetupForm({ onDone, onAlreadySetUp }: { onDone: (me: Me) => void
           errors={fieldMessages('email')}
           onChange={setEmail}
         />
-        <TextField
-          label="Your name"
-          hint="Others see it beside what you do."
-          autoComplete="name"
-          required
-          value={name}
-          errors={fieldMessages('name')}
-          onChange={setName}
-        />
-        <TextField
-          label="Password"
-          hint={PASSWORD_RULE}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          errors={localPassword ? [localPassword] : fieldMessages('password')}
-          onChange={setPassword}
-        />
+        <AccountFields values={account} onChange={setAccount} checked={tried} problem={problem} />
         {alreadySetUp ? (
           <div role="alert" className="problem">
             <p>

@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS, type AuditAction } from '@forms-engine/schema';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../data/trpc.ts';
-import { ACTION_NAMES } from './audit-words.ts';
+import { ACTION_NAMES, TOKEN_ACTOR_ID, TOKEN_WORDS } from './audit-words.ts';
 
 export interface AuditFilterValues {
   action: AuditAction | '';
@@ -12,7 +12,7 @@ export interface AuditFilterValues {
   to: string;
 }
 
-/** Action, person (member or key) and days; applied with a button, so a select's arrow keys send nothing. */
+/** Action, who (a member, an API key or the deployment token) and days; applied with a button, so a select's arrow keys send nothing. */
 export function AuditFilters({
   values,
   onApply,
@@ -71,6 +71,10 @@ export function AuditFilters({
               ))}
             </optgroup>
           )}
+          {/* Offered whether or not the deployment sets one: the server alone knows, and says "Nothing matches". */}
+          <optgroup label="This deployment">
+            <option value={TOKEN_ACTOR_ID}>{TOKEN_WORDS}</option>
+          </optgroup>
         </select>
       </div>
       <div className="field">

@@ -73,4 +73,69 @@ describe('the Audit log screen', () => {
     await waitFor(() => expect(api.callsTo('audit.list').at(-1)?.input).toMatchObject({ page: 1, actorId: 'm-cleo' }));
     expect(await screen.findByText('Page 2 of 3')).toBeDefined();
   });
+
+  it('offers the deployment token and each API key under “Who”, in words, and filters by them', async () => {
+    const user = userEvent.setup();
+    const byToken: AuditEntry = {
+      ...published,
+      id: 'a3',
+      actor: { type: 'token', id: 'token', name: 'MANAGEMENT_API_TOKEN' },
+    };
+    const api = renderWithApi(routes, {
+      url: '/audit',
+      handlers: handlers({
+        'apiKeys.list': () => [
+          {
+            id: 'k-nightly',
+            name: 'Nightly CSV export',
+            prefix: 'fe_live_ab12',
+            role: 'ANALYST',
+            createdAt: '2026-11-01T10:00:00.000Z',
+            createdBy: { id: 'm-ana', name: 'Ana' },
+            lastUsedAt: null,
+            expiresAt: null,
+          },
+        ],
+        'audit.list': (input: AuditQuery) => ({
+          items: input.actorId === 'token' ? [byToken] : [published],
+          page: input.page,
+          size: input.size,
+          total: 1,
+        }),
+      }),
+    });
+    await screen.findByRole('region', { name: 'Today' });
+    const who = screen.getByLabelText('Who') as HTMLSelectElement;
+    await within(who).findByRole('option', { name: 'Nightly CSV export' });
+    const groups = [...who.querySelectorAll('optgroup')].map((group) => [
+      group.label,
+      ...[...group.querySelectorAll('option')].map((option) => option.textContent),
+    ]);
+    expect(groups).toEqual([
+      ['Members', 'Ana', 'Cleo'],
+      ['API keys', 'Nightly CSV export'],
+      ['This deployment', 'The deployment token'],
+    ]);
+    // No code on the screen: the token is named in words, its actor id stays in the request.
+    expect(within(who).queryByText(/MANAGEMENT_API_TOKEN|^token$/)).toBeNull();
+
+    await user.selectOptions(who, 'The deployment token');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() =>
+      expect(api.callsTo('audit.list').at(-1)?.input).toEqual({ page: 0, size: 50, actorId: 'token' }),
+    );
+    expect(api.router.state.location.search).toBe('?actor=token');
+    const line = await screen.findByText(/^The deployment token published version 3/);
+    expect(line.textContent).toBe(
+      'The deployment token published version 3 of “Volunteer application” · 14:02 · from 203.0.113.5',
+    );
+    // The filter shown is the one applied.
+    expect((screen.getByLabelText('Who') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe(
+      'The deployment token',
+    );
+
+    await user.selectOptions(screen.getByLabelText('Who'), 'Nightly CSV export');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(api.callsTo('audit.list').at(-1)?.input).toMatchObject({ actorId: 'k-nightly' }));
+  });
 });

@@ -30,15 +30,17 @@ describe('audit entries in words', () => {
     }
   });
 
-  it('names keys, the management token and an unknown person', () => {
+  it('names keys, the deployment token and an unknown person', () => {
     expect(
       auditSentence(
         entry({ action: 'responses.export', actor: { type: 'apiKey', id: 'k1', name: 'Nightly CSV export' } }),
       ),
     ).toBe('The API key “Nightly CSV export” downloaded the responses of “Volunteer application” as CSV');
     expect(
-      auditSentence(entry({ action: 'questionnaire.delete', actor: { type: 'token', id: 'token', name: 'token' } })),
-    ).toBe('The management token deleted “Volunteer application”');
+      auditSentence(
+        entry({ action: 'questionnaire.delete', actor: { type: 'token', id: 'token', name: 'MANAGEMENT_API_TOKEN' } }),
+      ),
+    ).toBe('The deployment token deleted “Volunteer application”');
     expect(
       auditSentence(
         entry({

@@ -33,11 +33,18 @@ export const ACTION_NAMES: Record<AuditAction, string> = {
   'api_key.delete': 'Revoked an API key',
 };
 
+/**
+ * The deployment's own token (MANAGEMENT_API_TOKEN) as an owner reads it, in a line and in the Who
+ * filter alike; its actor id is always `token`.
+ */
+export const TOKEN_WORDS = 'The deployment token';
+export const TOKEN_ACTOR_ID = 'token';
+
 /** Who did it, at the start of a sentence. */
 export function actorWords(actor: AuditEntry['actor']): string {
   if (!actor) return 'Someone';
   if (actor.type === 'apiKey') return `The API key “${actor.name}”`;
-  if (actor.type === 'token') return 'The management token';
+  if (actor.type === 'token') return TOKEN_WORDS;
   return actor.name;
 }
 

@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeProblem, type Handlers, renderWithApi } from '../../test/fake-api.tsx';
 import { IntegrationsPage } from './integrations-page.tsx';
 
@@ -117,6 +117,12 @@ describe('the Integrations screen', () => {
     expect(api.callsTo('webhooks.create').map((call) => call.input)).toEqual([
       { id: 'q1', url: 'https://crm.example.com/hook', events: ['questionnaire.published'] },
     ]);
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const notice = screen.getByRole('region', { name: 'Signing secret for https://crm.example.com/hook' });
+    await user.click(within(notice).getByRole('button', { name: 'Copy secret' }));
+    expect(writeText).toHaveBeenCalledWith('whsec_c2VjcmV0');
+    expect(within(notice).getByRole('status').textContent).toBe('Secret copied');
     await user.click(screen.getByRole('button', { name: 'I have saved it' }));
     expect(screen.queryByText('whsec_c2VjcmV0')).toBeNull();
   });

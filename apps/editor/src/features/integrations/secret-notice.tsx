@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { CopyButton } from '../../ui/index.ts';
 
 /**
  * A signing secret, shown once with a copy button: the server never shows it again. The focus
  * moves to it, so a keyboard or screen-reader user meets it at once.
  */
 export function SecretNotice({ secret, name, onDone }: { secret: string; name: string; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -21,23 +21,10 @@ export function SecretNotice({ secret, name, onDone }: { secret: string; name: s
         <code className="secret">{secret}</code>
       </p>
       <div className="actions">
-        <button
-          type="button"
-          onClick={async () => {
-            try {
-              await navigator.clipboard.writeText(secret);
-              setCopied(true);
-            } catch {
-              setCopied(false);
-            }
-          }}
-        >
-          Copy secret
-        </button>
+        <CopyButton text={secret} label="Copy secret" copied="Secret copied" />
         <button type="button" onClick={onDone}>
           I have saved it
         </button>
-        {copied && <span role="status">Secret copied</span>}
       </div>
     </section>
   );

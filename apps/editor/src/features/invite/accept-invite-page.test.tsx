@@ -20,6 +20,9 @@ describe('an invitation link', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Join Forms Engine' })).toBeDefined();
     expect(screen.getByText(/At least 12 characters/)).toBeDefined();
+    // What a password manager needs to offer a new password for this person.
+    expect(screen.getByLabelText('Your name').getAttribute('autocomplete')).toBe('name');
+    expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('new-password');
     await user.type(screen.getByLabelText('Your name'), 'Cleo');
     await user.type(screen.getByLabelText('Password'), 'short{Enter}');
     expect(await screen.findByText('Use at least 12 characters')).toBeDefined();

@@ -1,11 +1,10 @@
-import { passwordProblem } from '@forms-engine/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { fieldErrors, problemOf } from '../../data/problem.ts';
+import { problemOf } from '../../data/problem.ts';
 import { useTRPC } from '../../data/trpc.ts';
-import { ProblemMessage, TextField } from '../../ui/index.ts';
-import { PASSWORD_RULE } from '../../ui/password-rule.ts';
+import { AccountFields, type AccountValues, accountFieldsShow, passwordReady } from '../../ui/account-fields.tsx';
+import { ProblemMessage } from '../../ui/index.ts';
 
 /** `/invite/:token`: a person an owner invited chooses a name and a password, and is signed in. */
 export function AcceptInvitePage() {
@@ -13,8 +12,7 @@ export function AcceptInvitePage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
+  const [account, setAccount] = useState<AccountValues>({ name: '', password: '' });
   const [tried, setTried] = useState(false);
   const accept = useMutation(
     trpc.auth.acceptInvite.mutationOptions({
@@ -27,8 +25,6 @@ export function AcceptInvitePage() {
   );
   const problem = accept.error ? problemOf(accept.error) : undefined;
   const expired = problem?.code === 'INVITE_EXPIRED';
-  const localPassword = tried ? passwordProblem(password) : undefined;
-  const inFields = fieldErrors(problem, 'name').length + fieldErrors(problem, 'password').length > 0;
   return (
     <>
       <title>Join · Forms Engine</title>
@@ -53,30 +49,12 @@ export function AcceptInvitePage() {
                 onSubmit={(event) => {
                   event.preventDefault();
                   setTried(true);
-                  if (passwordProblem(password)) return;
-                  accept.mutate({ token, name: name.trim(), password });
+                  if (!passwordReady(account.password)) return;
+                  accept.mutate({ token, name: account.name.trim(), password: account.password });
                 }}
               >
-                <TextField
-                  label="Your name"
-                  hint="Others see it beside what you do."
-                  autoComplete="name"
-                  required
-                  value={name}
-                  errors={fieldErrors(problem, 'name')}
-                  onChange={setName}
-                />
-                <TextField
-                  label="Password"
-                  hint={PASSWORD_RULE}
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  value={password}
-                  errors={localPassword ? [localPassword] : fieldErrors(problem, 'password')}
-                  onChange={setPassword}
-                />
-                {!inFields && <ProblemMessage error={accept.error} />}
+                <AccountFields values={account} onChange={setAccount} checked={tried} problem={problem} />
+                {!accountFieldsShow(problem) && <ProblemMessage error={accept.error} />}
                 <div className="actions">
                   <button type="submit" className="primary" disabled={accept.isPending}>
                     Join and open the editor

@@ -67,6 +67,17 @@ describe('answers as a person reads them', () => {
     expect(answerText(question('DROPDOWN', { choices, allowOther: true }), { other: ' Fax ' })).toBe('Other: Fax');
   });
 
+  it('writes Other by the label the builder gave it, and “Other” when there is none', () => {
+    const labelled = { choices, allowOther: true, otherLabel: 'Something else' };
+    expect(answerText(question('SINGLE_CHOICE', labelled), { other: 'Fax' })).toBe('Something else: Fax');
+    expect(answerText(question('MULTI_CHOICE', labelled), ['email', { other: 'Pigeon' }])).toBe(
+      'Email, Something else: Pigeon',
+    );
+    expect(answerText(question('DROPDOWN', labelled), { other: 'Fax' })).toBe('Something else: Fax');
+    // A label left blank is no label.
+    expect(answerText(question('DROPDOWN', { ...labelled, otherLabel: ' ' }), { other: 'Fax' })).toBe('Other: Fax');
+  });
+
   it('cuts a long answer in the table, never in the middle of nowhere', () => {
     const ranking = question('RANKING', {
       choices: Array.from({ length: 12 }, (_, i) => ({ value: `c${i}`, label: `Choice number ${i}` })),

@@ -1,5 +1,6 @@
 import type { Definition, FileReference, Question } from '@forms-engine/schema';
 import { ADDRESS_FIELDS } from '@forms-engine/schema/rules';
+import { otherName } from '../../definition-words/index.ts';
 import { dateTimeWords } from '../../results/moment-words.ts';
 
 /** A question with where it sits (step and tab titles), in the definition's order. */
@@ -45,7 +46,7 @@ function otherText(value: unknown): string | undefined {
 
 /**
  * An answer as text, the way a person reads it: choice labels and yes/no labels where the question
- * has them, "Other: …" for the text typed for Other, a grid as "Speed: Good; Price: Bad", a ranking
+ * has them, "Other: …" for the text typed for Other (by the label the builder gave it, if any), a grid as "Speed: Good; Price: Bad", a ranking
  * as "1. A, 2. B", a date and time as the respondent's wall clock with its offset named, a time as
  * "14:05".
  */
@@ -54,7 +55,7 @@ export function answerText(question: Question | undefined, value: unknown): stri
   if (Array.isArray(value) && value.length === 0) return '—';
   const labelOf = (choice: unknown) => {
     const other = otherText(choice);
-    if (other !== undefined) return `Other: ${other}`;
+    if (other !== undefined) return `${otherName(question)}: ${other}`;
     if (question && 'choices' in question.typeConfig) {
       const found = question.typeConfig.choices.find((c) => c.value === choice);
       if (found) return found.label;
@@ -78,7 +79,7 @@ export function answerText(question: Question | undefined, value: unknown): stri
   if (Array.isArray(value)) return value.map(labelOf).join(', ');
   if (typeof value === 'object') {
     const other = otherText(value);
-    if (other !== undefined) return `Other: ${other}`;
+    if (other !== undefined) return `${otherName(question)}: ${other}`;
     const address = value as Record<string, unknown>;
     if ('line1' in address) {
       return ADDRESS_FIELDS.map((key) => address[key])

@@ -128,3 +128,47 @@ describe('answers of the newer question types', () => {
     ]);
   });
 });
+
+describe('an answer given as Other, by the label the builder gave it', () => {
+  const labelled = {
+    ...definition,
+    questions: [
+      question('contact', 'How should we reach you?', 'SINGLE_CHOICE', {
+        choices: [{ value: 'email', label: 'Email' }],
+        allowOther: true,
+        otherLabel: 'Something else',
+      }),
+    ],
+  };
+  const given = { ...response, answers: { contact: { other: 'Fax' } } };
+  const labelledHandlers: Handlers = {
+    ...handlers,
+    'responses.browse': (input: { page: number; size: number }) => ({
+      items: [given],
+      page: input.page,
+      size: input.size,
+      total: 1,
+    }),
+    'responses.get': () => given,
+    'questionnaires.get': () => questionnaireDetail(labelled as never, { currentVersion: 1 }),
+    'questionnaires.version': () => ({
+      versionNumber: 1,
+      note: '',
+      publishedAt: '2026-11-01T10:00:00.000Z',
+      definition: labelled,
+    }),
+  };
+
+  it('in the table', async () => {
+    renderWithApi(routes, { url: '/questionnaires/q1/responses', handlers: labelledHandlers });
+    const table = await screen.findByRole('table', { name: 'Responses' });
+    expect(await within(table).findByRole('cell', { name: 'Something else: Fax' })).toBeDefined();
+    expect(within(table).queryByText(/Other/)).toBeNull();
+  });
+
+  it('on the response’s page', async () => {
+    renderWithApi(routes, { url: '/questionnaires/q1/responses/r1', handlers: labelledHandlers });
+    expect(await screen.findByText('Something else: Fax')).toBeDefined();
+    expect(screen.queryByText(/Other: Fax/)).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Handlers, renderWithApi } from '../../test/fake-api.tsx';
 import { EmbedPanel } from './embed-panel.tsx';
 
@@ -46,6 +46,27 @@ describe('the embed snippets', () => {
     expect(scriptTag).toContain(`base-url="${origin}"`);
     expect(npm).toContain(`baseUrl: '${origin}',`);
     expect(screen.getByText(/the address this editor was opened at/)).toBeDefined();
+  });
+});
+
+describe('copying', () => {
+  it('copies the public id and each snippet with a button named for it, and says “Copied”', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderPanel({ instance: () => ({ publicUrl: 'https://forms.example.com' }) });
+    const [scriptTag, npm] = await snippets();
+    const copyId = screen.getByRole('button', { name: 'Copy public id' });
+    expect(copyId.textContent).toBe('Copy');
+    await user.click(copyId);
+    expect(writeText).toHaveBeenLastCalledWith('AbCdEfGhIjKl');
+    // The status beside the button pressed says it; the others stay quiet.
+    expect(within(copyId.parentElement as HTMLElement).getByRole('status').textContent).toBe('Copied');
+    await user.click(screen.getByRole('button', { name: 'Copy script tag snippet' }));
+    expect(writeText).toHaveBeenLastCalledWith(scriptTag);
+    await user.click(screen.getByRole('button', { name: 'Copy npm snippet' }));
+    expect(writeText).toHaveBeenLastCalledWith(npm);
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['Copied', 'Copied', 'Copied']);
   });
 });
 

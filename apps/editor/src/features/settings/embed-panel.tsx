@@ -2,32 +2,12 @@ import type { HiddenField } from '@forms-engine/schema';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../data/trpc.ts';
+import { CopyButton } from '../../ui/index.ts';
 
 /** Where the embed's look is documented: colours, fonts, spacing (the package's README, "Theming"). */
 const THEMING_DOCS = 'https://www.npmjs.com/package/@forms-engine/embed-client#theming';
 /** The embed's own accent colour, shown so it is clear what to change. */
 const DEFAULT_ACCENT = '#1d4ed8';
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(text);
-          setCopied(true);
-          setTimeout(() => setCopied(false), 2000);
-        } catch {
-          setCopied(false);
-        }
-      }}
-    >
-      {copied ? 'Copied' : 'Copy'}
-    </button>
-  );
-}
 
 /**
  * The publicId and ready-to-paste snippets: one script tag, or the npm package, with the look they
@@ -104,7 +84,7 @@ function EmbedSnippets({
     <>
       {!published && <p className="muted">Publish a version first: the embed shows the published version.</p>}
       <p>
-        Public id: <code>{publicId}</code> <CopyButton text={publicId} label="Copy public id" />
+        Public id: <code>{publicId}</code> <CopyButton text={publicId} label="Copy" accessibleName="Copy public id" />
       </p>
       {publicUrl === null && (
         <p className="muted">
@@ -114,10 +94,10 @@ function EmbedSnippets({
       )}
       <h3>Script tag</h3>
       <pre className="snippet">{scriptTag}</pre>
-      <CopyButton text={scriptTag} label="Copy script tag snippet" />
+      <CopyButton text={scriptTag} label="Copy" accessibleName="Copy script tag snippet" />
       <h3>npm</h3>
       <pre className="snippet">{npm}</pre>
-      <CopyButton text={npm} label="Copy npm snippet" />
+      <CopyButton text={npm} label="Copy" accessibleName="Copy npm snippet" />
       <h3>Look</h3>
       <p>
         The colour scheme follows your page: a page that sets none gets a light form. Write <code>light</code> or{' '}
@@ -213,12 +193,12 @@ function HiddenFieldSnippets({
       <pre className="snippet" id="hidden-attribute-snippet">
         {attributeSnippet}
       </pre>
-      <CopyButton text={attributeSnippet} label="Copy the element with hidden fields" />
+      <CopyButton text={attributeSnippet} label="Copy" accessibleName="Copy the element with hidden fields" />
       <h4>With npm</h4>
       <pre className="snippet" id="hidden-mount-snippet">
         {mountSnippet}
       </pre>
-      <CopyButton text={mountSnippet} label="Copy the mount call with hidden fields" />
+      <CopyButton text={mountSnippet} label="Copy" accessibleName="Copy the mount call with hidden fields" />
       <h4>From your page’s address</h4>
       <p>
         With <code>hidden-from-url</code> the questionnaire reads the declared keys from the address of the page it is
@@ -227,14 +207,15 @@ function HiddenFieldSnippets({
       <pre className="snippet" id="hidden-url-snippet">
         {urlSnippet}
       </pre>
-      <CopyButton text={urlSnippet} label="Copy the element that reads the page address" />
+      <CopyButton text={urlSnippet} label="Copy" accessibleName="Copy the element that reads the page address" />
       <div className="field">
         <label htmlFor="hidden-share-page">Address of your page that embeds it</label>
         <input id="hidden-share-page" type="url" value={page} onChange={(event) => setPage(event.target.value)} />
       </div>
       {link ? (
         <p>
-          Link to share: <code id="hidden-share-link">{link}</code> <CopyButton text={link} label="Copy the link" />
+          Link to share: <code id="hidden-share-link">{link}</code>{' '}
+          <CopyButton text={link} label="Copy" accessibleName="Copy the link" />
         </p>
       ) : (
         <p className="field-error">Write the page’s address in full, such as https://example.org/survey.</p>

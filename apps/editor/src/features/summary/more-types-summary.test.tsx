@@ -1,5 +1,5 @@
 import type { ResponseSummary, SummaryQuestion } from '@forms-engine/schema';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Handlers, renderWithApi } from '../../test/fake-api.tsx';
 import { questionnaireDetail } from '../../test/questionnaire-detail.ts';
@@ -273,7 +273,7 @@ describe('the summary of a choice with Other', () => {
       ['Other', '12', '40%'],
     ]);
     const part = section('How should we reach you?');
-    const heading = within(part).getByText('Other answers, newest first:');
+    const heading = within(part).getByText('What people typed for “Other”, newest first:');
     expect(heading.nextElementSibling?.tagName).toBe('UL');
     expect(
       within(heading.nextElementSibling as HTMLElement)
@@ -286,6 +286,90 @@ describe('the summary of a choice with Other', () => {
     show([{ ...contact, other: { count: 0, samples: [] } }]);
     const table = await screen.findByRole('table', { name: 'How should we reach you?' });
     expect(cellsOf(table).at(-1)).toEqual(['Other', '0', '0%']);
-    expect(screen.queryByText(/Other answers/)).toBeNull();
+    expect(screen.queryByText(/What people typed/)).toBeNull();
+  });
+});
+
+describe('the summary of a choice whose Other has a label of its own', () => {
+  /** The described version's choice question, with the builder's label for Other and its German words. */
+  const described = {
+    schemaVersion: 1,
+    steps: [],
+    tabs: [],
+    questions: [
+      {
+        id: 'q-contact',
+        code: 'contact',
+        prompt: 'How should we reach you?',
+        type: 'SINGLE_CHOICE',
+        typeConfig: {
+          choices: [
+            { value: 'email', label: 'Email' },
+            { value: 'phone', label: 'Phone' },
+          ],
+          allowOther: true,
+          otherLabel: 'Something else',
+        },
+      },
+    ],
+    defaultLanguage: 'en',
+    translations: { de: { 'q-contact': { typeConfig: { otherLabel: 'Etwas anderes' } } } },
+  };
+  const labelled = (url: string) =>
+    renderWithApi(routes, {
+      url,
+      handlers: {
+        ...handlers([contact]),
+        'questionnaires.version': (input: { n: number }) => ({
+          versionNumber: input.n,
+          note: '',
+          publishedAt: '2026-11-01T10:00:00.000Z',
+          definition: described,
+        }),
+      },
+    });
+
+  it('names Other by that label in the bars and above its texts', async () => {
+    const { calls } = labelled('/questionnaires/q1/summary');
+    const table = await screen.findByRole('table', { name: 'How should we reach you?' });
+    await waitFor(() => expect(cellsOf(table).at(-1)).toEqual(['Something else', '12', '40%']));
+    expect(
+      within(section('How should we reach you?')).getByText('What people typed for “Something else”, newest first:'),
+    ).toBeDefined();
+    expect(within(section('How should we reach you?')).queryByText(/Other/)).toBeNull();
+    // The version the summary describes, as the server says.
+    expect(calls.filter((call) => call.path === 'questionnaires.version').map((call) => call.input)).toEqual([
+      { id: 'q1', n: 1 },
+    ]);
+  });
+
+  it('in the language filtered by, as the prompts and choices are', async () => {
+    labelled('/questionnaires/q1/summary?language=de');
+    const table = await screen.findByRole('table', { name: 'How should we reach you?' });
+    await waitFor(() => expect(cellsOf(table).at(-1)).toEqual(['Etwas anderes', '12', '40%']));
+  });
+
+  it('reads the draft before anything is published', async () => {
+    const { callsTo } = renderWithApi(routes, {
+      url: '/questionnaires/q1/summary',
+      handlers: {
+        ...handlers([contact]),
+        'responses.summary': () => ({ ...summary([contact]), versionNumber: null }),
+        'questionnaires.versions': () => [],
+        'questionnaires.get': () => questionnaireDetail(described as never),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'How should we reach you?' });
+    await waitFor(() => expect(cellsOf(table).at(-1)).toEqual(['Something else', '12', '40%']));
+    expect(callsTo('questionnaires.version')).toEqual([]);
+  });
+
+  it('asks for no definition when no question offers Other', async () => {
+    const { callsTo } = renderWithApi(routes, {
+      url: '/questionnaires/q1/summary',
+      handlers: handlers([{ ...contact, other: undefined }]),
+    });
+    await screen.findByRole('table', { name: 'How should we reach you?' });
+    expect(callsTo('questionnaires.version')).toEqual([]);
   });
 });

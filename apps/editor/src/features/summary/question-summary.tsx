@@ -26,11 +26,14 @@ export function QuestionSummary({
   question,
   responses,
   responsesLink,
+  otherLabel = 'Other',
 }: {
   question: SummaryQuestion;
   responses: number;
   /** The responses screen with the same filters, for the text answers. */
   responsesLink: string;
+  /** What the question's “Other” is called: the builder's label, else “Other”. */
+  otherLabel?: string;
 }) {
   const titleId = useId();
   return (
@@ -40,7 +43,7 @@ export function QuestionSummary({
         {typeName(question.type)} · answered by {numberWords(question.answered)} of {numberWords(responses)}{' '}
         {responses === 1 ? 'response' : 'responses'}
       </p>
-      <QuestionFigures question={question} titleId={titleId} responsesLink={responsesLink} />
+      <QuestionFigures question={question} titleId={titleId} responsesLink={responsesLink} otherLabel={otherLabel} />
     </section>
   );
 }
@@ -49,10 +52,12 @@ function QuestionFigures({
   question,
   titleId,
   responsesLink,
+  otherLabel,
 }: {
   question: SummaryQuestion;
   titleId: string;
   responsesLink: string;
+  otherLabel: string;
 }) {
   const { choices, distribution, stats, samples, files, countries, answered, other } = question;
   const distributionCaptionId = useId();
@@ -76,7 +81,7 @@ function QuestionFigures({
           rows={[
             ...choices.map((choice) => ({ key: String(choice.value), label: choice.label, count: choice.count })),
             // Other is no choice of the definition: it comes last, with what people typed listed below.
-            ...(other ? [{ key: ' other', label: 'Other', count: other.count }] : []),
+            ...(other ? [{ key: ' other', label: otherLabel, count: other.count }] : []),
           ]}
         />
         {question.type === 'MULTI_CHOICE' && (
@@ -86,7 +91,7 @@ function QuestionFigures({
         )}
         {other && other.samples.length > 0 && (
           <>
-            <p className="muted">Other answers, newest first:</p>
+            <p className="muted">What people typed for “{otherLabel}”, newest first:</p>
             <Samples samples={other.samples} />
           </>
         )}

@@ -13,6 +13,7 @@ import { LimitProgress } from './limit-progress.tsx';
 import { QuestionSummary } from './question-summary.tsx';
 import { StepFunnel } from './step-funnel.tsx';
 import { SummaryFilterForm } from './summary-filter-form.tsx';
+import { useOtherLabels } from './use-other-labels.ts';
 import { type SummaryFilters, summaryInput, useSummaryFilters } from './use-summary-filters.ts';
 import './summary.css';
 
@@ -38,6 +39,7 @@ export function SummaryPage() {
   });
   // The header's query: already in the cache, so the bars cost no request of their own.
   const questionnaire = useQuery(trpc.questionnaires.get.queryOptions({ id }));
+  const otherLabels = useOtherLabels(id, summary.data, filters.language);
   const filtered = Boolean(filters.status || filters.versionNumber || filters.language || filters.from || filters.to);
 
   return (
@@ -55,13 +57,29 @@ export function SummaryPage() {
           <NoResponsesYet id={id} />
         )
       ) : (
-        <SummaryBody summary={summary.data} link={responsesLink(filters)} language={filters.language} />
+        <SummaryBody
+          summary={summary.data}
+          link={responsesLink(filters)}
+          language={filters.language}
+          otherLabels={otherLabels}
+        />
       )}
     </section>
   );
 }
 
-function SummaryBody({ summary, link, language }: { summary: ResponseSummary; link: string; language?: string }) {
+function SummaryBody({
+  summary,
+  link,
+  language,
+  otherLabels,
+}: {
+  summary: ResponseSummary;
+  link: string;
+  language?: string | undefined;
+  /** What each question's “Other” is called, by code (“Other” when missing). */
+  otherLabels: ReadonlyMap<string, string>;
+}) {
   const responses = summary.counts.responses;
   return (
     <>
@@ -83,7 +101,13 @@ function SummaryBody({ summary, link, language }: { summary: ResponseSummary; li
           <p>There are no questions to summarise.</p>
         ) : (
           summary.questions.map((question) => (
-            <QuestionSummary key={question.code} question={question} responses={responses} responsesLink={link} />
+            <QuestionSummary
+              key={question.code}
+              question={question}
+              responses={responses}
+              responsesLink={link}
+              otherLabel={otherLabels.get(question.code) ?? 'Other'}
+            />
           ))
         )}
       </section>
