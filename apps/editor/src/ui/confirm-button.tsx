@@ -11,6 +11,8 @@ interface ConfirmButtonProps {
   /** What follows from it, said under the question. */
   description?: string;
   confirmLabel?: string;
+  /** The button that closes the dialog and changes nothing ("Cancel"; say "Keep it" when the action is itself a cancel). */
+  dismissLabel?: string;
   onConfirm: () => void;
   disabled?: boolean;
   className?: string;
@@ -23,6 +25,7 @@ export function ConfirmButton({
   question,
   description,
   confirmLabel = label,
+  dismissLabel = 'Cancel',
   onConfirm,
   disabled,
   className,
@@ -70,7 +73,7 @@ export function ConfirmButton({
               {confirmLabel}
             </button>
             <button type="button" onClick={close}>
-              Cancel
+              {dismissLabel}
             </button>
           </div>
         </dialog>

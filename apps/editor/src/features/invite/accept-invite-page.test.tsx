@@ -51,7 +51,7 @@ describe('an invitation link', () => {
     await user.type(await screen.findByLabelText('Your name'), 'Cleo');
     await user.type(screen.getByLabelText('Password'), 'a long enough password{Enter}');
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'This invitation link cannot be used any more: it was already used, or it is more than 7 days old. Ask the owner who sent it for a new one.',
+      'This invitation link cannot be used any more: it was already used, cancelled by an owner, or it is more than 7 days old. Ask the owner who sent it for a new one.',
     );
     expect(screen.queryByLabelText('Password')).toBeNull();
   });

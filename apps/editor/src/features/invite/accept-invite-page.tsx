@@ -37,8 +37,8 @@ export function AcceptInvitePage() {
           {expired ? (
             <div role="alert" className="problem">
               <p>
-                This invitation link cannot be used any more: it was already used, or it is more than 7 days old. Ask
-                the owner who sent it for a new one.
+                This invitation link cannot be used any more: it was already used, cancelled by an owner, or it is more
+                than 7 days old. Ask the owner who sent it for a new one.
               </p>
             </div>
           ) : (

@@ -147,7 +147,12 @@ describe('the Members screen', () => {
     const dialog = screen.getByRole('dialog', { name: 'Cancel the invitation for eva@example.org?' });
     expect(dialog.textContent).toContain('Cancel the invitation for eva@example.org?The link will stop working.');
     expect(api.callsTo('members.revokeInvite')).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel invitation' }));
+    // The way out does not say "Cancel" beside "Cancel invitation": it keeps the invitation.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo('members.revokeInvite')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Cancel invitation for eva@example.org' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel invitation' }));
     await waitFor(() => expect(api.callsTo('members.revokeInvite')[0]?.input).toEqual({ id: 'i-eva' }));
     const section = screen.getByRole('region', { name: 'Invitations waiting' });
     await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(1));

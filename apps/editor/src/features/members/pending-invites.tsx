@@ -83,6 +83,7 @@ export function PendingInvites({ onCancelled }: { onCancelled?: (id: string) => 
                     question={`Cancel the invitation for ${invite.email}?`}
                     description="The link will stop working."
                     confirmLabel="Cancel invitation"
+                    dismissLabel="Keep it"
                     disabled={revoke.isPending}
                     onConfirm={() => cancel(invite)}
                   />
