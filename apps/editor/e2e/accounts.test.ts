@@ -174,11 +174,21 @@ describe('accounts mode', () => {
     expect(await waiting.getByText('cleo@example.com').count()).toBe(0);
     await expectAccessible(owner, 'members, an invitation waiting');
 
-    await item.getByRole('button', { name: 'Cancel invitation for wrong@example.com' }).click();
+    // By keyboard alone: Escape keeps the invitation and gives the focus back; Enter confirms.
+    const cancel = item.getByRole('button', { name: 'Cancel invitation for wrong@example.com' });
+    await cancel.focus();
+    await owner.keyboard.press('Enter');
     const dialog = owner.getByRole('dialog', { name: 'Cancel the invitation for wrong@example.com?' });
     expect(await dialog.textContent()).toContain('The link will stop working.');
     await expectAccessible(owner, 'members, cancelling an invitation');
-    await dialog.getByRole('button', { name: 'Cancel invitation' }).click();
+    await owner.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => cancel.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await item.count()).toBe(1);
+    await owner.keyboard.press('Enter');
+    const confirm = dialog.getByRole('button', { name: 'Cancel invitation' });
+    await expect.poll(() => confirm.evaluate((button) => button === document.activeElement)).toBe(true);
+    await owner.keyboard.press('Enter');
     await waiting.getByText('No invitations are waiting.').waitFor();
     await waiting.getByRole('status').getByText('The invitation for wrong@example.com is cancelled').waitFor();
     // Its link, dead now, is no longer offered to copy.

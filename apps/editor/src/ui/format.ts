@@ -41,6 +41,14 @@ export function briefWhen(iso: string, now: number, { locale, timeZone }: ClockO
   }).format(at);
 }
 
+/**
+ * A day and time a person compares with a calendar: "December 4, 2026 at 1:42 PM", written out
+ * the locale's way (an invitation's end, which is 7 days to the minute after it was made).
+ */
+export function dayAndTime(iso: string, { locale, timeZone }: ClockOptions = {}): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(Date.parse(iso));
+}
+
 /** A count as the locale writes numbers ("1,234"). */
 export const count = (n: number, locale?: string) => new Intl.NumberFormat(locale).format(n);
 

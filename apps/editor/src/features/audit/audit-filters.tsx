@@ -12,7 +12,10 @@ export interface AuditFilterValues {
   to: string;
 }
 
-/** Action, who (a member, an API key or the deployment token) and days; applied with a button, so a select's arrow keys send nothing. */
+/**
+ * Action, who (a member, an API key or the deployment token) and days; applied with a button, so a
+ * select's arrow keys send nothing.
+ */
 export function AuditFilters({
   values,
   onApply,

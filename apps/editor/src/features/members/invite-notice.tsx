@@ -1,6 +1,6 @@
 import type { InviteCreated, Role } from '@forms-engine/schema';
 import { useEffect, useRef } from 'react';
-import { dateTime } from '../../ui/format.ts';
+import { dayAndTime } from '../../ui/format.ts';
 import { CopyButton, roleWithArticle } from '../../ui/index.ts';
 
 /** The invitation link just made, to copy and send; the focus moves to it. */
@@ -20,7 +20,7 @@ export function InviteNotice({
       </h2>
       <p>
         Send this link to {invite.email} yourself, by email or chat. With it they join as {roleWithArticle(invite.role)}
-        . It works once, until {dateTime(invite.expiresAt)}.
+        . It works once, until {dayAndTime(invite.expiresAt)}.
       </p>
       <p>
         <code className="secret">{invite.inviteUrl}</code>

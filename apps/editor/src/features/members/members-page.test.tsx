@@ -99,6 +99,9 @@ describe('the Members screen', () => {
     const item = await within(section).findByRole('listitem');
     expect(item.textContent).toContain('dan@example.com');
     expect(item.textContent).not.toContain('tok123');
+    // The link's end is written as the list writes it, not in a second style.
+    const end = expiryWords(DAN_INVITE.expiresAt).replace(/^expires /, '');
+    expect(notice.textContent).toContain(`It works once, until ${end}.`);
     // Cancelled at once (sent to the wrong address): its dead link is no longer offered to copy.
     await user.click(within(item).getByRole('button', { name: 'Cancel invitation for dan@example.com' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel invitation' }));

@@ -46,9 +46,9 @@ function otherText(value: unknown): string | undefined {
 
 /**
  * An answer as text, the way a person reads it: choice labels and yes/no labels where the question
- * has them, "Other: …" for the text typed for Other (by the label the builder gave it, if any), a grid as "Speed: Good; Price: Bad", a ranking
- * as "1. A, 2. B", a date and time as the respondent's wall clock with its offset named, a time as
- * "14:05".
+ * has them, "Other: …" for the text typed for Other (by the builder's label for it, if any), a grid
+ * as "Speed: Good; Price: Bad", a ranking as "1. A, 2. B", a date and time as the respondent's wall
+ * clock with its offset named, a time as "14:05".
  */
 export function answerText(question: Question | undefined, value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';

@@ -1,7 +1,7 @@
 import type { SummaryQuestion } from '@forms-engine/schema';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { dateWords, questionName, typeName } from '../../definition-words/index.ts';
+import { dateWords, otherName, questionName, typeName } from '../../definition-words/index.ts';
 import { dateTimeWords } from '../../results/moment-words.ts';
 import { bytes } from '../../ui/format.ts';
 import { BarTable } from './bar-table.tsx';
@@ -26,14 +26,14 @@ export function QuestionSummary({
   question,
   responses,
   responsesLink,
-  otherLabel = 'Other',
+  otherLabel = otherName(undefined),
 }: {
   question: SummaryQuestion;
   responses: number;
   /** The responses screen with the same filters, for the text answers. */
   responsesLink: string;
   /** What the question's “Other” is called: the builder's label, else “Other”. */
-  otherLabel?: string;
+  otherLabel?: string | undefined;
 }) {
   const titleId = useId();
   return (

@@ -77,7 +77,7 @@ function SummaryBody({
   summary: ResponseSummary;
   link: string;
   language?: string | undefined;
-  /** What each question's “Other” is called, by code (“Other” when missing). */
+  /** What each question's “Other” is called, by code (missing: the question's own default). */
   otherLabels: ReadonlyMap<string, string>;
 }) {
   const responses = summary.counts.responses;
@@ -106,7 +106,7 @@ function SummaryBody({
               question={question}
               responses={responses}
               responsesLink={link}
-              otherLabel={otherLabels.get(question.code) ?? 'Other'}
+              otherLabel={otherLabels.get(question.code)}
             />
           ))
         )}

@@ -9,8 +9,8 @@ import { otherName } from '../../definition-words/index.ts';
  * What each question's “Other” is called, by code: the builder's own label in the definition the
  * summary describes (the version it names, or the draft before the first publication), in the
  * language filtered by, as the server writes the prompts and choices. The summary carries no such
- * label, so the definition is asked for, and only when some question counts an Other. A question
- * missing here (no label, or the definition not loaded yet) reads “Other”.
+ * label, so the definition is asked for, and only when some question counts an Other. Until it
+ * arrives the map is empty, and each question reads its default (“Other”).
  */
 export function useOtherLabels(
   id: string,
