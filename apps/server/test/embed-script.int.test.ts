@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nonCanonicalReason } from '../src/http/canonical-target.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -102,8 +102,18 @@ describe('GET /embed/v1/{file}: the module the script tag imports, and its chunk
     }
   });
 
+  it('sends the gzip copy the build made (zopfli, smaller than zlib would), and never serves it as a file', async () => {
+    const built = await readFile(join(folder, chunk));
+    const copy = await readFile(join(folder, `${chunk}.gz`));
+    expect(copy.length).toBeLessThan(gzipSync(built, { level: 9 }).length);
+    const coded = await getRaw(server, `/embed/v1/${chunk}`, { 'accept-encoding': 'gzip' });
+    expect(coded.headers['content-encoding']).toBe('gzip');
+    expect(coded.bytes.equals(copy)).toBe(true);
+    expect((await server.fetch(`/embed/v1/${chunk}.gz`)).status).toBe(404);
+  });
+
   it('serves every file of the built folder; the module itself is revalidated on every use', async () => {
-    const names = await readdir(folder);
+    const names = (await readdir(folder)).filter((name) => name.endsWith('.js'));
     expect(names).toContain('embed-module.js');
     for (const name of names) {
       const res = await server.fetch(`/embed/v1/${name}`);

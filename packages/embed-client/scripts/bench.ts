@@ -12,6 +12,9 @@ for (const [name, size] of Object.entries(sizes) as [keyof typeof BUDGET_KB, { m
     `embed-client ${name.padEnd(9)} ${kb(size.minified).padStart(9)} minified  ${kb(size.gzip).padStart(8)} gzip  (budget ${BUDGET_KB[name]} KB) ${verdict}`,
   );
 }
+console.log(
+  `  everything: as sent (the build's zopfli copies) ${kb(sizes.everything.gzip)}; zlib level 9 would be ${kb(sizes.everything.zlibGzip)}`,
+);
 for (const file of sizes.scriptTag.files)
   console.log(`  script tag first load: ${file.name.padEnd(28)} ${kb(file.gzip).padStart(8)} gzip`);
 // The script tag's first load: its files and the live document (the German words travel in the document).

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { type Request, type Response, Router } from 'express';
 import { notFound } from '../errors/app-error.ts';
 import { PrecompressedBody, sendPrecompressed } from './precompressed.ts';
@@ -26,8 +27,26 @@ const REVALIDATE = 'public, no-cache';
 const HASHED = /-[A-Z0-9]{8}\.m?js$/;
 const CONTENT_TYPE = 'text/javascript; charset=utf-8';
 
-const bodyOf = (body: Buffer) =>
-  new PrecompressedBody(body, `"${createHash('sha256').update(body).digest('base64url')}"`);
+/**
+ * A built file and its gzip copy, when the build wrote one beside it (`<file>.gz`, made with zopfli:
+ * issue 25's budget is what is sent). A copy that does not unzip to the file (left by an older build)
+ * is ignored: the server then makes its own.
+ */
+export async function readBuiltFile(path: string): Promise<PrecompressedBody> {
+  const body = await readFile(path);
+  const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+  const gzipCopy = await readFile(`${path}.gz`).catch(() => undefined);
+  const matches = gzipCopy && unzipsTo(gzipCopy, body);
+  return new PrecompressedBody(body, etag, matches ? { gzip: gzipCopy } : {});
+}
+
+function unzipsTo(gzipped: Buffer, body: Buffer): boolean {
+  try {
+    return gunzipSync(gzipped).equals(body);
+  } catch {
+    return false;
+  }
+}
 
 /** The built script tag (the loader) of @forms-engine/embed-client; its module's files are in `script/` beside it. */
 const loaderPath = () => createRequire(import.meta.url).resolve('@forms-engine/embed-client/embed.js');
@@ -35,7 +54,7 @@ const loaderPath = () => createRequire(import.meta.url).resolve('@forms-engine/e
 /** The built script-tag loader, read once (and compressed once per coding). */
 async function loadScript(): Promise<PrecompressedBody | undefined> {
   try {
-    return bodyOf(await readFile(loaderPath()));
+    return await readBuiltFile(loaderPath());
   } catch {
     return undefined; // not built (`pnpm build` builds it)
   }
@@ -51,7 +70,7 @@ async function loadFiles(): Promise<Map<string, PrecompressedBody> | undefined> 
     const names = (await readdir(folder)).filter((name) => /^[\w-]+\.m?js$/.test(name));
     if (names.length === 0) return undefined;
     return new Map(
-      await Promise.all(names.map(async (name) => [name, bodyOf(await readFile(join(folder, name)))] as const)),
+      await Promise.all(names.map(async (name) => [name, await readBuiltFile(join(folder, name))] as const)),
     );
   } catch {
     return undefined;

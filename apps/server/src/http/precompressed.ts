@@ -34,8 +34,11 @@ export class PrecompressedBody {
     readonly body: Buffer,
     /** The strong ETag of the identity bytes. */
     readonly etag: string,
+    /** Codings made before (at build time, smaller than the ones made here); the others are made on first request. */
+    made: Partial<Record<StoredCoding, Buffer>> = {},
   ) {
     this.etags = { br: codedEtag(etag, 'br'), gzip: codedEtag(etag, 'gzip') };
+    for (const [coding, bytes] of Object.entries(made)) this.codings.set(coding as StoredCoding, Promise.resolve(bytes));
   }
 
   /** The ETag of the body in this coding (the identity one for none). */

@@ -64,7 +64,7 @@ ${target('embed-2', ' data-destroy-at-once')}
     await context.close();
   });
 
-  it('loads the file upload chunk for a questionnaire with one, and not for one without', async () => {
+  it('loads the parts chunk (the file upload among them) for a questionnaire with one, and not for one without', async () => {
     const upload = await e2e.api.publish(withUpload, { allowedOrigins: [e2e.host.origin] });
     const plain = await e2e.api.publish(withoutUpload, { allowedOrigins: [e2e.host.origin] });
     for (const [q, wanted] of [
@@ -77,12 +77,12 @@ ${target('embed-2', ' data-destroy-at-once')}
         const zone = form.getByRole('button', { name: /Supporting documents/ });
         await expect.poll(() => zone.isVisible()).toBe(true);
         expect(await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name))).toEqual(
-          expect.arrayContaining([expect.stringMatching(/\/embed\/v1\/file-upload-[A-Z0-9]{8}\.js$/)]),
+          expect.arrayContaining([expect.stringMatching(/\/embed\/v1\/parts-[A-Z0-9]{8}\.js$/)]),
         );
       } else {
         await expect.poll(() => heading(form, 'About you').isVisible()).toBe(true);
         const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
-        expect(loaded.filter((name) => name.includes('file-upload'))).toEqual([]);
+        expect(loaded.filter((name) => name.includes('/parts-'))).toEqual([]);
         expect(loaded).toEqual(
           expect.arrayContaining([
             expect.stringMatching(/\/embed\/v1\/embed\.js$/),
