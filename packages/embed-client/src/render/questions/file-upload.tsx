@@ -95,11 +95,11 @@ export function FileUpload({
   useEffect(() => {
     if (removals > 0) zone.current?.focus();
   }, [removals]);
-  const mounted = useRef(true);
+  // The uploads under way: the form gone, each is cancelled, and an upload cancelled (by its remove
+  // button too) changes nothing more.
   const live = useRef(new Set<AbortController>());
   useEffect(
     () => () => {
-      mounted.current = false;
       for (const controller of live.current) controller.abort();
     },
     [],
@@ -118,12 +118,13 @@ export function FileUpload({
       const reference = await client.uploadFile(responseId, question.code, file, {
         signal: controller.signal,
         onProgress: (progress) => {
-          if (mounted.current) setUploads((list) => list.map((u) => (u.key === key ? { ...u, progress } : u)));
+          if (!controller.signal.aborted)
+            setUploads((list) => list.map((u) => (u.key === key ? { ...u, progress } : u)));
         },
       });
       if (!controller.signal.aborted) onChange([...filesOf(currentValue()), reference]);
     } catch (caught) {
-      if (controller.signal.aborted || !mounted.current) return; // cancelled, or the form is gone
+      if (controller.signal.aborted) return;
       if (responseId && caught instanceof FormsEngineError && caught.status === 404) {
         // The response was erased: start afresh like any other call that meets a 404.
         session.dispatch({ type: 'RESPONSE_GONE', responseId, problem: caught.problem });
@@ -132,7 +133,7 @@ export function FileUpload({
       setNotices((list) => [...list, format(labels.uploadFailed, { name: file.name, reason: reason(caught) })]);
     } finally {
       live.current.delete(controller);
-      if (mounted.current) settle(key);
+      if (!controller.signal.aborted) settle(key);
     }
   }
 
