@@ -34,17 +34,12 @@ export function recalledDefinition(state: SessionState, shown: Shown): Definitio
   // A definition without a token anywhere is shown as it is, at no cost.
   if (!hasTokens(definition)) return definition;
   const values = recalled(state, shown);
-  const walk = (node: unknown, key: string, parent: object): unknown => {
-    if (typeof node === 'string') {
-      if (!TEXT.test(key) || !hasRecall(node)) return node;
-      const rich = key === 'prompt' || key === 'body' || (key === 'label' && !('value' in parent));
-      return fillRecall(node, values, rich ? escapeRichText : undefined);
-    }
-    if (Array.isArray(node)) return node.map((item) => walk(item, key, parent));
-    if (!node || typeof node !== 'object') return node;
-    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v, k, node)]));
-  };
-  return walk(definition, '', {}) as Definition;
+  // A copy with each text filled: JSON's reviver meets every string with its key and the object holding it.
+  return JSON.parse(JSON.stringify(definition), function (this: object, key: string, text: unknown) {
+    if (typeof text !== 'string' || !TEXT.test(key) || !hasRecall(text)) return text;
+    const rich = key === 'prompt' || key === 'body' || (key === 'label' && !('value' in this));
+    return fillRecall(text, values, rich ? escapeRichText : undefined);
+  });
 }
 
 /** The chosen ending's redirect address with its tokens filled, URL-encoded; only an http(s) address. */

@@ -26,7 +26,7 @@ export function AddressSuggest({
   name,
   value,
   country,
-  offered = () => true,
+  offered,
   onInput,
   onPick,
   inputProps,
@@ -36,7 +36,7 @@ export function AddressSuggest({
   name: string;
   value: string;
   country: string | undefined;
-  offered?: (suggestion: GeocodeSuggestion) => boolean;
+  offered: (suggestion: GeocodeSuggestion) => boolean;
   onInput: (value: string) => void;
   onPick: (suggestion: GeocodeSuggestion) => void;
   inputProps: PartProps;
@@ -132,7 +132,7 @@ export function AddressSuggest({
         role="combobox"
         autoComplete="off"
         aria-autocomplete="list"
-        aria-expanded={expanded ? 'true' : 'false'}
+        aria-expanded={expanded}
         aria-controls={expanded ? listId : undefined}
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
         value={value}
@@ -156,7 +156,7 @@ export function AddressSuggest({
               tabIndex={-1}
               id={`${listId}-${index}`}
               role="option"
-              aria-selected={index === active ? 'true' : 'false'}
+              aria-selected={index === active}
               class={index === active ? 'fe-option fe-option-active' : 'fe-option'}
               // mousedown would blur the input (closing the list) before the click lands.
               onMouseDown={(event) => event.preventDefault()}

@@ -1,4 +1,5 @@
 import {
+  ADDRESS_FIELDS,
   type Address as AddressAnswer,
   type AddressField,
   type AnswerError,
@@ -6,7 +7,6 @@ import {
   isEmptyAnswer,
   REQUIRED_ADDRESS_FIELDS,
 } from '@forms-engine/schema/rules';
-import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
 import type { GeocodeSuggestion } from '../../client/types';
 import { useEmbed } from '../context';
@@ -18,6 +18,10 @@ import type { PartProps } from './address-suggest';
 import { AddressSuggest } from './address-suggest-on-demand';
 
 const EMPTY: AddressAnswer = { line1: '', line2: '', city: '', state: '', postalCode: '', country: '' };
+
+/** The parts that take suggestions (when the question offers them), and the parts a whole row wide. */
+const SUGGESTED: readonly AddressField[] = ['line1', 'city', 'postalCode'];
+const WIDE: readonly AddressField[] = ['line1', 'line2'];
 
 const AUTOCOMPLETE: Record<AddressField, string> = {
   line1: 'address-line1',
@@ -101,113 +105,87 @@ export function Address({ question, value, onChange, required, error, ids }: Que
   const partId = (field: AddressField) => `${ids.control}-${field}`;
   const problemId = (field: AddressField) => `${partId(field)}-error`;
   const problems = partProblems(error, labels, locale);
-  const partProps = (field: AddressField): PartProps => {
+  const needed = (field: AddressField) => required && REQUIRED_ADDRESS_FIELDS.includes(field);
+  const partProps = (field: AddressField): PartProps & { id: string } => {
     const invalid = Boolean(problems?.[field]);
     return {
-      required: required && REQUIRED_ADDRESS_FIELDS.includes(field),
+      id: partId(field),
+      required: needed(field),
       'aria-invalid': invalid ? 'true' : undefined,
       'aria-describedby': invalid ? problemId(field) : undefined,
     };
   };
-  /** A part: its label, its control, and under it what is wrong with it. */
-  const part = (field: AddressField, control: ComponentChildren, wide = false) => (
-    <div class={wide ? 'fe-address-part fe-address-wide' : 'fe-address-part'}>
-      <label class="fe-label fe-sublabel" for={partId(field)}>
-        {labels[ADDRESS_PART_LABEL[field]]}
-        {required && REQUIRED_ADDRESS_FIELDS.includes(field) && (
-          <span class="fe-required" aria-hidden="true">
-            {' *'}
-          </span>
-        )}
-      </label>
-      {control}
-      {problems?.[field] ? (
-        <p class="fe-error" id={problemId(field)}>
-          {problems[field]}
-        </p>
-      ) : null}
-    </div>
-  );
-  const input = (field: Exclude<AddressField, 'country'>) => (
-    <input
-      {...partProps(field)}
-      class="fe-input"
-      id={partId(field)}
-      type="text"
-      autoComplete={AUTOCOMPLETE[field]}
-      value={address[field] ?? ''}
-      onInput={(event) => update({ [field]: event.currentTarget.value })}
-    />
-  );
-  /** A part with suggestions (when the question offers them) of the places `offered` for it. */
-  const suggested = (
-    field: 'line1' | 'city' | 'postalCode',
-    offered: (suggestion: GeocodeSuggestion) => boolean,
-    onPick: (suggestion: GeocodeSuggestion) => void,
-  ) =>
-    suggestions ? (
-      <AddressSuggest
-        id={partId(field)}
-        name={labels[ADDRESS_PART_LABEL[field]]}
+  /** A part's control: the country's list; the street, city or postal code with suggestions when the question offers them; else a text field. */
+  const control = (field: AddressField) => {
+    if (field === 'country') {
+      return (
+        <select
+          {...partProps(field)}
+          class="fe-input fe-select"
+          autoComplete={AUTOCOMPLETE.country}
+          value={address.country}
+          onChange={(event) => update({ country: event.currentTarget.value })}
+        >
+          <option value="">{labels.selectPlaceholder}</option>
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+      );
+    }
+    if (suggestions && SUGGESTED.includes(field)) {
+      const { id, ...inputProps } = partProps(field);
+      return (
+        <AddressSuggest
+          id={id}
+          name={labels[ADDRESS_PART_LABEL[field]]}
+          value={address[field] ?? ''}
+          country={country}
+          // The street takes any place (what was typed stays the street when it has none); city and
+          // postal code only the places that have one.
+          offered={(suggestion) => field === 'line1' || Boolean(suggestion[field as 'city' | 'postalCode'])}
+          inputProps={inputProps}
+          onInput={(value) => update({ [field]: value })}
+          onPick={(suggestion) => fill(suggestion, field === 'line1')}
+        />
+      );
+    }
+    return (
+      <input
+        {...partProps(field)}
+        class="fe-input"
+        type="text"
+        autoComplete={AUTOCOMPLETE[field]}
         value={address[field] ?? ''}
-        country={country}
-        offered={offered}
-        inputProps={partProps(field)}
-        onInput={(value) => update({ [field]: value })}
-        onPick={onPick}
+        onInput={(event) => update({ [field]: event.currentTarget.value })}
       />
-    ) : (
-      input(field)
     );
+  };
 
   return (
     <Group ids={ids} prompt={question.prompt} required={required} error={problems ? undefined : error}>
       <div class="fe-address" ref={styled}>
-        {part(
-          'line1',
-          suggested(
-            'line1',
-            () => true,
-            (suggestion) => fill(suggestion, true),
-          ),
-          true,
-        )}
-        {part('line2', input('line2'), true)}
-        {part(
-          'city',
-          suggested(
-            'city',
-            (suggestion) => Boolean(suggestion.city),
-            (suggestion) => fill(suggestion, false),
-          ),
-        )}
-        {part('state', input('state'))}
-        {part(
-          'postalCode',
-          suggested(
-            'postalCode',
-            (suggestion) => Boolean(suggestion.postalCode),
-            (suggestion) => fill(suggestion, false),
-          ),
-        )}
-        {part(
-          'country',
-          <select
-            {...partProps('country')}
-            class="fe-input fe-select"
-            id={partId('country')}
-            autoComplete={AUTOCOMPLETE.country}
-            value={address.country}
-            onChange={(event) => update({ country: event.currentTarget.value })}
-          >
-            <option value="">{labels.selectPlaceholder}</option>
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </select>,
-        )}
+        {ADDRESS_FIELDS.map((field) => (
+          // A part: its label, its control, and under it what is wrong with it.
+          <div key={field} class={WIDE.includes(field) ? 'fe-address-part fe-address-wide' : 'fe-address-part'}>
+            <label class="fe-label fe-sublabel" for={partId(field)}>
+              {labels[ADDRESS_PART_LABEL[field]]}
+              {needed(field) && (
+                <span class="fe-required" aria-hidden="true">
+                  {' *'}
+                </span>
+              )}
+            </label>
+            {control(field)}
+            {problems?.[field] ? (
+              <p class="fe-error" id={problemId(field)}>
+                {problems[field]}
+              </p>
+            ) : null}
+          </div>
+        ))}
       </div>
     </Group>
   );

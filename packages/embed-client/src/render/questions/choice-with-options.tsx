@@ -30,6 +30,11 @@ export function ChoiceWithOptions({ question, value, onChange, required, error, 
   const { allowOther, otherLabel, shuffle } = question.typeConfig;
   const choices = shuffledOrder(question.typeConfig.choices, shuffle, `${shuffleSeed}:${question.id}`);
   const otherName = otherLabel ?? words.other;
+  // A value no choice has, for the Other option: last, after the choices in the respondent's order.
+  // Empty in a list (no choice's value is); a dropdown's placeholder has that one, so there an invisible one.
+  let otherValue = question.type === 'DROPDOWN' ? '\u2063other' : '';
+  while (choices.some((choice) => choice.value === otherValue)) otherValue += '\u2063';
+  const options = allowOther ? [...choices, { value: otherValue, label: otherName }] : choices;
   const items: unknown[] = Array.isArray(value) ? value : value === undefined ? [] : [value];
   const chosen = items.filter((item): item is string => typeof item === 'string');
   const otherChosen = items.find(isOther);
@@ -77,9 +82,6 @@ export function ChoiceWithOptions({ question, value, onChange, required, error, 
   ) : null;
 
   if (question.type === 'DROPDOWN') {
-    // A value no choice has, for the Other option.
-    let otherValue = '\u2063other';
-    while (choices.some((choice) => choice.value === otherValue)) otherValue += '\u2063';
     return (
       <div class="fe-question-body" ref={ref}>
         <Label ids={ids} prompt={question.prompt} required={required} />
@@ -99,12 +101,11 @@ export function ChoiceWithOptions({ question, value, onChange, required, error, 
           <option value="">
             {('placeholder' in question.typeConfig && question.typeConfig.placeholder) || labels.selectPlaceholder}
           </option>
-          {choices.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
             </option>
           ))}
-          {allowOther ? <option value={otherValue}>{otherName}</option> : null}
         </select>
         {otherText}
         <ErrorText ids={ids} error={error} />
@@ -112,7 +113,6 @@ export function ChoiceWithOptions({ question, value, onChange, required, error, 
     );
   }
 
-  const otherId = `${ids.control}-other`;
   return (
     <div class="fe-question-body" ref={ref}>
       <Group
@@ -126,31 +126,17 @@ export function ChoiceWithOptions({ question, value, onChange, required, error, 
         <ChoiceList
           ids={ids}
           kind={multiple ? 'checkbox' : 'radio'}
-          options={choices}
-          isChecked={(choice) => chosen.includes(choice)}
+          options={options}
+          isChecked={(choice) => (choice === otherValue ? otherChosen !== undefined : chosen.includes(choice))}
           onToggle={(choice, checked) =>
-            multiple
-              ? answer(checked ? [...chosen, choice] : chosen.filter((v) => v !== choice), otherChosen !== undefined)
-              : answer([choice], false)
+            choice === otherValue
+              ? chooseOther(checked)
+              : multiple
+                ? answer(checked ? [...chosen, choice] : chosen.filter((v) => v !== choice), otherChosen !== undefined)
+                : answer([choice], false)
           }
         >
-          {allowOther ? (
-            <>
-              <div class="fe-choice">
-                <input
-                  class="fe-check"
-                  type={multiple ? 'checkbox' : 'radio'}
-                  id={otherId}
-                  name={ids.control}
-                  value=""
-                  checked={otherChosen !== undefined}
-                  onChange={(event) => chooseOther(event.currentTarget.checked)}
-                />
-                <label for={otherId}>{otherName}</label>
-              </div>
-              {otherText}
-            </>
-          ) : null}
+          {otherText}
         </ChoiceList>
       </Group>
     </div>

@@ -1,11 +1,53 @@
-import { describedBy, ErrorText, Label, type QuestionProps } from '../field';
-import { dateTimeInZone, instantOfDateTime, wallClockOf, withLocalOffset } from './on-demand-rules';
+import { describedBy, ErrorText, type FieldIds, Label, type QuestionProps } from '../field';
+import { instantOfDateTime, wallClockOf, withLocalOffset } from './on-demand-rules';
 
-/** A limit as the respondent's own wall clock (the builder may have written it in another zone). */
+/**
+ * A limit as the respondent's own wall clock (the builder may have written it in another zone): the
+ * instant moved by their zone's offset at that moment, then written as UTC is.
+ */
 const localLimit = (limit: string | undefined) => {
   const instant = instantOfDateTime(limit);
-  return instant === undefined ? undefined : wallClockOf(dateTimeInZone(instant));
+  return instant === undefined
+    ? undefined
+    : wallClockOf(new Date(instant - new Date(instant).getTimezoneOffset() * 60_000).toISOString());
 };
+
+/** The browser's own date-time or time input, with the question's label and error. */
+function ClockInput({
+  prompt,
+  required,
+  error,
+  ids,
+  onInput,
+  ...input
+}: {
+  prompt: string;
+  required: boolean;
+  error: QuestionProps['error'];
+  ids: FieldIds;
+  type: 'datetime-local' | 'time';
+  value: string;
+  min: string | undefined;
+  max: string | undefined;
+  step?: number | undefined;
+  onInput: (value: string) => void;
+}) {
+  return (
+    <>
+      <Label ids={ids} prompt={prompt} required={required} />
+      <input
+        {...input}
+        class="fe-input fe-date"
+        id={ids.control}
+        required={required}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={describedBy(ids, false, error)}
+        onInput={(event) => onInput(event.currentTarget.value)}
+      />
+      <ErrorText ids={ids} error={error} />
+    </>
+  );
+}
 
 /**
  * A date and a time: the browser's own `datetime-local` input. The answer is the wall-clock time
@@ -14,22 +56,17 @@ const localLimit = (limit: string | undefined) => {
  */
 export function DateTime({ question, value, onChange, required, error, ids }: QuestionProps<'DATE_TIME'>) {
   return (
-    <>
-      <Label ids={ids} prompt={question.prompt} required={required} />
-      <input
-        class="fe-input fe-date"
-        id={ids.control}
-        type="datetime-local"
-        value={typeof value === 'string' ? wallClockOf(value) : ''}
-        min={localLimit(question.typeConfig.min)}
-        max={localLimit(question.typeConfig.max)}
-        required={required}
-        aria-invalid={error ? 'true' : undefined}
-        aria-describedby={describedBy(ids, false, error)}
-        onInput={(event) => onChange(withLocalOffset(event.currentTarget.value))}
-      />
-      <ErrorText ids={ids} error={error} />
-    </>
+    <ClockInput
+      prompt={question.prompt}
+      required={required}
+      error={error}
+      ids={ids}
+      type="datetime-local"
+      value={typeof value === 'string' ? wallClockOf(value) : ''}
+      min={localLimit(question.typeConfig.min)}
+      max={localLimit(question.typeConfig.max)}
+      onInput={(wallClock) => onChange(withLocalOffset(wallClock))}
+    />
   );
 }
 
@@ -37,22 +74,17 @@ export function DateTime({ question, value, onChange, required, error, ids }: Qu
 export function Time({ question, value, onChange, required, error, ids }: QuestionProps<'TIME'>) {
   const { min, max, stepMinutes } = question.typeConfig;
   return (
-    <>
-      <Label ids={ids} prompt={question.prompt} required={required} />
-      <input
-        class="fe-input fe-date"
-        id={ids.control}
-        type="time"
-        value={typeof value === 'string' ? value : ''}
-        min={min}
-        max={max}
-        step={stepMinutes ? stepMinutes * 60 : undefined}
-        required={required}
-        aria-invalid={error ? 'true' : undefined}
-        aria-describedby={describedBy(ids, false, error)}
-        onInput={(event) => onChange(event.currentTarget.value.slice(0, 5) || undefined)}
-      />
-      <ErrorText ids={ids} error={error} />
-    </>
+    <ClockInput
+      prompt={question.prompt}
+      required={required}
+      error={error}
+      ids={ids}
+      type="time"
+      value={typeof value === 'string' ? value : ''}
+      min={min}
+      max={max}
+      step={stepMinutes ? stepMinutes * 60 : undefined}
+      onInput={(time) => onChange(time.slice(0, 5) || undefined)}
+    />
   );
 }

@@ -5,6 +5,7 @@ import {
   fileTypeOfExtension,
   isAcceptedType,
 } from '@forms-engine/schema/rules';
+import type { ComponentChild } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { FormsEngineError } from '../../client/problem';
 import { useEmbed } from '../context';
@@ -17,8 +18,7 @@ import { FILE_UPLOAD_WORDS } from './file-upload-words';
 
 interface Upload {
   key: number;
-  name: string;
-  size: number;
+  file: File;
   /** 0..1, or null while the size of the work is unknown. */
   progress: number | null;
   controller: AbortController;
@@ -95,11 +95,11 @@ export function FileUpload({
   useEffect(() => {
     if (removals > 0) zone.current?.focus();
   }, [removals]);
-  const mounted = useRef(true);
+  // The uploads under way: the form gone, each is cancelled, and an upload cancelled (by its remove
+  // button too) changes nothing more.
   const live = useRef(new Set<AbortController>());
   useEffect(
     () => () => {
-      mounted.current = false;
       for (const controller of live.current) controller.abort();
     },
     [],
@@ -110,7 +110,7 @@ export function FileUpload({
   const reason = (caught: unknown) => (caught instanceof FormsEngineError ? caught.problem.detail : String(caught));
   const settle = (key: number) => setUploads((list) => list.filter((u) => u.key !== key));
 
-  async function upload(file: File, { key, controller }: Upload) {
+  async function upload({ key, file, controller }: Upload) {
     live.current.add(controller);
     let responseId: string | undefined;
     try {
@@ -118,12 +118,13 @@ export function FileUpload({
       const reference = await client.uploadFile(responseId, question.code, file, {
         signal: controller.signal,
         onProgress: (progress) => {
-          if (mounted.current) setUploads((list) => list.map((u) => (u.key === key ? { ...u, progress } : u)));
+          if (!controller.signal.aborted)
+            setUploads((list) => list.map((u) => (u.key === key ? { ...u, progress } : u)));
         },
       });
       if (!controller.signal.aborted) onChange([...filesOf(currentValue()), reference]);
     } catch (caught) {
-      if (controller.signal.aborted || !mounted.current) return; // cancelled, or the form is gone
+      if (controller.signal.aborted) return;
       if (responseId && caught instanceof FormsEngineError && caught.status === 404) {
         // The response was erased: start afresh like any other call that meets a 404.
         session.dispatch({ type: 'RESPONSE_GONE', responseId, problem: caught.problem });
@@ -132,7 +133,7 @@ export function FileUpload({
       setNotices((list) => [...list, format(labels.uploadFailed, { name: file.name, reason: reason(caught) })]);
     } finally {
       live.current.delete(controller);
-      if (mounted.current) settle(key);
+      if (!controller.signal.aborted) settle(key);
     }
   }
 
@@ -149,21 +150,14 @@ export function FileUpload({
     });
     // Those beyond the limit are named, each in its own sentence.
     const notAdded = maxFiles === 1 ? labels.fileNotAddedOne : labels.fileNotAdded;
-    for (const file of accepted.slice(Math.max(0, free)))
-      next.push(format(notAdded, { name: file.name, limit: maxFiles }, locale));
+    const room = Math.max(0, free);
+    for (const file of accepted.slice(room)) next.push(format(notAdded, { name: file.name, limit: maxFiles }, locale));
     setNotices(next);
-    const started = accepted.slice(0, Math.max(0, free)).map((file) => ({
-      file,
-      upload: {
-        key: Math.random(),
-        name: file.name,
-        size: file.size,
-        progress: null,
-        controller: new AbortController(),
-      },
-    }));
-    setUploads((list) => [...list, ...started.map((s) => s.upload)]);
-    for (const { file, upload: one } of started) void upload(file, one);
+    const started = accepted
+      .slice(0, room)
+      .map((file): Upload => ({ key: Math.random(), file, progress: null, controller: new AbortController() }));
+    setUploads((list) => [...list, ...started]);
+    for (const one of started) void upload(one);
   }
 
   async function remove(file: FileReference) {
@@ -192,15 +186,26 @@ export function FileUpload({
     .filter(Boolean)
     .join(' ');
   const labelId = `${ids.control}-label`;
-  const removeButton = (name: string, run: () => void) => (
-    <button
-      type="button"
-      class="fe-button fe-button-small"
-      aria-label={format(labels.removeFile, { name })}
-      onClick={run}
-    >
-      ×
-    </button>
+  /** A file in the list, uploaded or on its way: its name, its size, its progress, and a button that removes it. */
+  const listed = (
+    key: string | number,
+    name: string,
+    size: number,
+    onRemove: () => void,
+    progress?: ComponentChild,
+  ) => (
+    <li key={key} class="fe-file-item">
+      <span class="fe-file-name">{name}</span> <span class="fe-file-size">{sizeText(size, locale)}</span>
+      {progress}
+      <button
+        type="button"
+        class="fe-button fe-button-small"
+        aria-label={format(labels.removeFile, { name })}
+        onClick={onRemove}
+      >
+        ×
+      </button>
+    </li>
   );
   return (
     <>
@@ -253,29 +258,25 @@ export function FileUpload({
       />
       {files.length + uploads.length > 0 && (
         <ul class="fe-files">
-          {files.map((file) => (
-            <li key={file.fileId} class="fe-file-item">
-              <span class="fe-file-name">{file.fileName}</span>{' '}
-              <span class="fe-file-size">{sizeText(file.size, locale)}</span>
-              {removeButton(file.fileName, () => void remove(file))}
-            </li>
-          ))}
-          {uploads.map((u) => (
-            <li key={u.key} class="fe-file-item">
-              <span class="fe-file-name">{u.name}</span> <span class="fe-file-size">{sizeText(u.size, locale)}</span>
+          {files.map((file) => listed(file.fileId, file.fileName, file.size, () => void remove(file)))}
+          {uploads.map(({ key, file, progress, controller }) =>
+            listed(
+              key,
+              file.name,
+              file.size,
+              () => {
+                controller.abort();
+                settle(key);
+                setRemovals((n) => n + 1);
+              },
               <progress
                 class="fe-progress"
-                aria-label={format(labels.uploading, { name: u.name })}
+                aria-label={format(labels.uploading, { name: file.name })}
                 max={1}
-                {...(u.progress === null ? {} : { value: u.progress })}
-              />
-              {removeButton(u.name, () => {
-                u.controller.abort();
-                settle(u.key);
-                setRemovals((n) => n + 1);
-              })}
-            </li>
-          ))}
+                {...(progress === null ? {} : { value: progress })}
+              />,
+            ),
+          )}
         </ul>
       )}
       <div role="status" class="fe-notices">

@@ -1,28 +1,30 @@
 /**
  * The stylesheet of the questions loaded on demand (issue 25), added to the embed's shadow root
  * when the first of them is drawn (`useMoreStyles`), so the first load does not carry it. The same
- * rules of thumb as `render/styles.ts`: px and em, logical properties, the scheme's variables.
+ * rules of thumb as `render/styles.ts`: px and em, logical properties, the scheme's variables. What
+ * the browser or the first load's sheet already gives is not repeated: a cell's `vertical-align: middle`,
+ * `overflow-wrap: normal` (nothing above the table changes it), a block's full width.
  */
 export const STYLES = `
-.fe-matrix { inline-size: 100%; }
 .fe-matrix table { border-collapse: collapse; inline-size: 100%; }
-.fe-matrix th, .fe-matrix td { padding: 4px 6px; text-align: center; vertical-align: middle; }
-.fe-matrix thead th { font-weight: 500; font-size: 0.875em; vertical-align: bottom; overflow-wrap: normal; word-break: normal; }
-.fe-matrix tbody th { text-align: start; font-weight: 500; overflow-wrap: normal; word-break: normal; }
+.fe-matrix th, .fe-matrix td { padding: 4px 6px; text-align: center; }
+.fe-matrix th, .fe-matrix-row > legend { font-weight: 500; }
+.fe-matrix thead th { font-size: 0.875em; vertical-align: bottom; }
+.fe-matrix tbody th { text-align: start; }
 .fe-matrix tbody tr { border-block-start: 1px solid var(--_surface); }
 .fe-cell { display: flex; align-items: center; justify-content: center; min-block-size: 44px; min-inline-size: 44px; cursor: pointer; }
 .fe-matrix-missing th, .fe-matrix-missing > legend { color: var(--_error); }
-.fe-matrix-rows { display: flex; flex-direction: column; gap: 16px; }
+.fe-question-body, .fe-rank-lists, .fe-rank-list, .fe-matrix-rows { display: flex; flex-direction: column; gap: 6px; }
+.fe-rank-lists { gap: 12px; }
+.fe-matrix-rows { gap: 16px; }
 .fe-matrix-row { border: 0; min-inline-size: 0; }
-.fe-matrix-row > legend { font-weight: 500; margin-block-end: 4px; overflow-wrap: anywhere; }
+.fe-matrix-row > legend { margin-block-end: 4px; overflow-wrap: anywhere; }
 .fe-nps .fe-rate { min-inline-size: 44px; }
 @container (max-width: 560px) {
   .fe-nps { display: grid; grid-template-columns: repeat(6, minmax(44px, 1fr)); }
 }
-.fe-question-body { display: flex; flex-direction: column; gap: 6px; }
 .fe-other-text { margin-inline-start: 28px; inline-size: calc(100% - 28px); }
-.fe-rank-lists { display: flex; flex-direction: column; gap: 12px; }
-.fe-rank-list { display: flex; flex-direction: column; gap: 6px; min-block-size: 44px; margin: 0; padding: 0; list-style: none; }
+.fe-rank-list { min-block-size: 44px; margin: 0; padding: 0; list-style: none; }
 .fe-rank-item {
   display: flex; align-items: center; gap: 8px; padding: 4px 8px; min-block-size: 44px;
   border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_field);

@@ -4,10 +4,4 @@
  * (`tsup.config.ts`, `onDemandRules`): `moments.ts` also serves the checks of the first load, and
  * a bundler places a shared file whole in the first load.
  */
-export {
-  dateTimeInZone,
-  instantOfDateTime,
-  shuffledOrder,
-  wallClockOf,
-  withLocalOffset,
-} from '@forms-engine/schema/rules';
+export { instantOfDateTime, shuffledOrder, wallClockOf, withLocalOffset } from '@forms-engine/schema/rules';
