@@ -37,21 +37,18 @@ export function Tabs({
   const onKeyDown = (event: KeyboardEvent) => {
     const at = tabs.indexOf(active);
     const rtl = list.current ? getComputedStyle(list.current).direction === 'rtl' : false;
-    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
-    const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
-    const target =
-      event.key === forward
-        ? tabs[(at + 1) % tabs.length]
-        : event.key === backward
-          ? tabs[(at - 1 + tabs.length) % tabs.length]
-          : event.key === 'Home'
-            ? tabs[0]
-            : event.key === 'End'
-              ? tabs[tabs.length - 1]
-              : undefined;
-    if (!target) return;
+    // The tab each key selects, by index: the arrows wrap around (and swap right-to-left).
+    const next = at + 1;
+    const previous = at - 1 + tabs.length;
+    const index = {
+      ArrowRight: rtl ? previous : next,
+      ArrowLeft: rtl ? next : previous,
+      Home: 0,
+      End: tabs.length - 1,
+    }[event.key];
+    if (index === undefined) return;
     event.preventDefault();
-    select(target, true);
+    select(tabs[index % tabs.length] as Tab, true);
   };
 
   return (
