@@ -38,8 +38,9 @@ function schemeVariables(scheme: 'light' | 'dark'): string {
  * The embed's stylesheet, scoped by its shadow root; the parts loaded on demand bring their own
  * (`questions/*-styles.ts`, added by `usePartStyles`). Rules of thumb:
  * - `:host` resets everything the host page could make us inherit (`all: initial`), with
- *   `!important` so that even a host's `!important` loses (shadow cascade order).
- *   `direction` is not part of `all`, so right-to-left pages flow through.
+ *   `!important` so that even a host's `!important` loses (shadow cascade order): its visibility
+ *   and opacity too, whose initial values are visible and 1. `direction` is not part of `all`, so
+ *   right-to-left pages flow through. What `.fe` (a div) does not set is thus the initial value.
  * - Only px and em, never rem (the host's root font size is not ours).
  * - Theme with `--fe-*` custom properties, inherited from the host element or any ancestor;
  *   each has a default here, with a dark variant.
@@ -50,8 +51,6 @@ export const STYLES = `
 :host {
   all: initial !important;
   display: block !important;
-  visibility: visible !important;
-  opacity: 1 !important;
   contain: content;
 }
 :host([hidden]) { display: none !important; }
@@ -61,14 +60,12 @@ export const STYLES = `
 ${schemeVariables('light')}
   container-type: inline-size;
   color-scheme: light;
-  display: block;
   box-sizing: border-box;
   color: var(--_fg);
   background: var(--_bg);
   font-family: var(--fe-font-family, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif);
   font-size: var(--fe-font-size, 16px);
   line-height: 1.5;
-  text-align: start;
   padding: var(--fe-padding, 16px);
 }
 @media (prefers-color-scheme: dark) {
