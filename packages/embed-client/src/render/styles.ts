@@ -31,7 +31,8 @@ function schemeVariables(scheme: 'light' | 'dark'): string {
     `--_accent-text: var(--_accent-text-${scheme}, var(--_accent));`,
     `--_focus-ring: var(--_focus-ring-${scheme}, var(--_focus));`,
   );
-  return lines.map((line) => `    ${line}`).join('\n');
+  // Built at run time, after the stylesheet's spaces went: one line, as the rest of it.
+  return lines.join('');
 }
 
 /**
