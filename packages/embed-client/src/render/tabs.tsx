@@ -1,5 +1,5 @@
 import type { AnswerError, RuleState, Tab } from '@forms-engine/schema/rules';
-import { useRef } from 'preact/hooks';
+import type { TargetedKeyboardEvent } from 'preact';
 import { useEmbed } from './context';
 import { QuestionGrid } from './question';
 
@@ -23,20 +23,15 @@ export function Tabs({
   label: string;
 }) {
   const { session } = useEmbed();
-  const list = useRef<HTMLDivElement>(null);
   const tabId = (tab: Tab) => `fe-tab-${tab.id}`;
   const panelId = (tab: Tab) => `fe-panel-${tab.id}`;
   const hasError = (tab: Tab) => tab.questions.some((question) => errors[question.code]);
+  const select = (tab: Tab) => session.dispatch({ type: 'SELECT_TAB', tabId: tab.id });
 
-  const select = (tab: Tab, focus: boolean) => {
-    session.dispatch({ type: 'SELECT_TAB', tabId: tab.id });
-    const root = list.current?.getRootNode() as ShadowRoot | Document | undefined;
-    if (focus) root?.getElementById(tabId(tab))?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent) => {
+  const onKeyDown = (event: TargetedKeyboardEvent<HTMLDivElement>) => {
+    const list = event.currentTarget;
     const at = tabs.indexOf(active);
-    const rtl = list.current ? getComputedStyle(list.current).direction === 'rtl' : false;
+    const rtl = getComputedStyle(list).direction === 'rtl';
     // The tab each key selects, by index: the arrows wrap around (and swap right-to-left).
     const next = at + 1;
     const previous = at - 1 + tabs.length;
@@ -48,12 +43,14 @@ export function Tabs({
     }[event.key];
     if (index === undefined) return;
     event.preventDefault();
-    select(tabs[index % tabs.length] as Tab, true);
+    select(tabs[index % tabs.length] as Tab);
+    // The tab buttons are the list's children, in the same order.
+    (list.children[index % tabs.length] as HTMLElement).focus();
   };
 
   return (
     <div class="fe-tabs">
-      <div class="fe-tablist" role="tablist" aria-label={label || undefined} ref={list} onKeyDown={onKeyDown}>
+      <div class="fe-tablist" role="tablist" aria-label={label || undefined} onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <button
             key={tab.id}
@@ -64,7 +61,7 @@ export function Tabs({
             aria-selected={tab === active ? 'true' : 'false'}
             aria-controls={panelId(tab)}
             tabIndex={tab === active ? 0 : -1}
-            onClick={() => select(tab, false)}
+            onClick={() => select(tab)}
           >
             {tab.title || tab.id}
           </button>
