@@ -45,8 +45,7 @@ function useFocusManagement(root: { current: HTMLElement | null }, state: Sessio
     // While loading there is nothing to focus: a request made before it waits for the screen.
     if (state.phase === 'loading') return;
     const container = root.current;
-    const phaseChanged = lastPhase.current !== state.phase;
-    const userMoved = lastPhase.current === 'form' && phaseChanged;
+    const userMoved = lastPhase.current === 'form' && state.phase !== 'form';
     lastPhase.current = state.phase;
     const nonce = state.focus?.nonce ?? 0;
     const focusRequested = nonce !== lastNonce.current;

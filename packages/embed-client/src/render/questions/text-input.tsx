@@ -29,7 +29,7 @@ export function TextInput({
         required={required}
         aria-invalid={error ? 'true' : undefined}
         aria-describedby={describedBy(ids, false, error)}
-        onInput={(event) => onChange(event.currentTarget.value === '' ? undefined : event.currentTarget.value)}
+        onInput={(event) => onChange(event.currentTarget.value || undefined)}
       />
       <ErrorText ids={ids} error={error} />
     </>
