@@ -45,8 +45,7 @@ function useFocusManagement(root: { current: HTMLElement | null }, state: Sessio
     // While loading there is nothing to focus: a request made before it waits for the screen.
     if (state.phase === 'loading') return;
     const container = root.current;
-    const phaseChanged = lastPhase.current !== state.phase;
-    const userMoved = lastPhase.current === 'form' && phaseChanged;
+    const userMoved = lastPhase.current === 'form' && state.phase !== 'form';
     lastPhase.current = state.phase;
     const nonce = state.focus?.nonce ?? 0;
     const focusRequested = nonce !== lastNonce.current;
@@ -122,29 +121,26 @@ export function App() {
 
 function Screen({ state }: { state: SessionState }) {
   const { session, labels } = useEmbed();
+  if (state.phase === 'loading' || recallPending(state))
+    return (
+      <p class="fe-loading" role="status">
+        {labels.loading}
+      </p>
+    );
+  // Drawn anew after a fresh start, so no control keeps what was typed before it.
+  if (state.phase === 'form') return <FormScreen key={state.epoch} state={state} />;
+  if (state.phase === 'completed' || (state.phase === 'closed' && state.closed?.reason === 'QUOTA_FULL'))
+    return <Ending state={state} />;
+  if (state.phase === 'closed' && state.closed)
+    return <ClosedMessage closed={state.closed} language={state.language} />;
+  if (state.phase === 'already-submitted')
+    return <Message heading={labels.alreadySubmittedHeading} body={labels.alreadySubmittedBody} />;
   return (
-    <>
-      {state.phase === 'loading' || recallPending(state) ? (
-        <p class="fe-loading" role="status">
-          {labels.loading}
-        </p>
-      ) : state.phase === 'form' ? (
-        // Drawn anew after a fresh start, so no control keeps what was typed before it.
-        <FormScreen key={state.epoch} state={state} />
-      ) : state.phase === 'completed' || (state.phase === 'closed' && state.closed?.reason === 'QUOTA_FULL') ? (
-        <Ending state={state} />
-      ) : state.phase === 'closed' && state.closed ? (
-        <ClosedMessage closed={state.closed} language={state.language} />
-      ) : state.phase === 'already-submitted' ? (
-        <Message heading={labels.alreadySubmittedHeading} body={labels.alreadySubmittedBody} />
-      ) : (
-        <Message
-          heading={labels.unavailableHeading}
-          body={labels[UNAVAILABLE_TEXT[state.unavailable ?? 'ERROR']] as string}
-          action={state.unavailable === 'NETWORK' ? { label: labels.tryAgain, run: () => session.start() } : undefined}
-        />
-      )}
-    </>
+    <Message
+      heading={labels.unavailableHeading}
+      body={labels[UNAVAILABLE_TEXT[state.unavailable ?? 'ERROR']] as string}
+      action={state.unavailable === 'NETWORK' ? { label: labels.tryAgain, run: () => session.start() } : undefined}
+    />
   );
 }
 

@@ -20,10 +20,7 @@ export interface EmbedContext {
   shuffleSeed: string;
 }
 
-export const EmbedContextValue = createContext<EmbedContext | null>(null);
+// Every component is drawn by `mount`, inside its provider: there is no default to fall back on.
+export const EmbedContextValue = createContext<EmbedContext>(null as never);
 
-export function useEmbed(): EmbedContext {
-  const value = useContext(EmbedContextValue);
-  if (!value) throw new Error('Forms Engine components render inside mount()');
-  return value;
-}
+export const useEmbed = () => useContext(EmbedContextValue);

@@ -30,8 +30,7 @@ export const fieldIds = (question: Question): FieldIds => ({
 
 /** `aria-describedby` for a control: its hint and its error, when present. */
 export function describedBy(ids: FieldIds, hasHint: boolean, error: AnswerError | undefined): string | undefined {
-  const parts = [hasHint ? ids.hint : '', error ? ids.error : ''].filter(Boolean);
-  return parts.length > 0 ? parts.join(' ') : undefined;
+  return [hasHint && ids.hint, error && ids.error].filter(Boolean).join(' ') || undefined;
 }
 
 export function errorMessage(labels: Labels, error: AnswerError, locale: string): string {

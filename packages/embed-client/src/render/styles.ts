@@ -31,45 +31,42 @@ function schemeVariables(scheme: 'light' | 'dark'): string {
     `--_accent-text: var(--_accent-text-${scheme}, var(--_accent));`,
     `--_focus-ring: var(--_focus-ring-${scheme}, var(--_focus));`,
   );
-  return lines.map((line) => `    ${line}`).join('\n');
+  // Built at run time, after the stylesheet's spaces went: one line, as the rest of it.
+  return lines.join('');
 }
 
 /**
  * The embed's stylesheet, scoped by its shadow root; the parts loaded on demand bring their own
  * (`questions/*-styles.ts`, added by `usePartStyles`). Rules of thumb:
  * - `:host` resets everything the host page could make us inherit (`all: initial`), with
- *   `!important` so that even a host's `!important` loses (shadow cascade order).
- *   `direction` is not part of `all`, so right-to-left pages flow through.
+ *   `!important` so that even a host's `!important` loses (shadow cascade order): its visibility
+ *   and opacity too, whose initial values are visible and 1. `direction` is not part of `all`, so
+ *   right-to-left pages flow through. What `.fe` (a div) does not set is thus the initial value.
  * - Only px and em, never rem (the host's root font size is not ours).
  * - Theme with `--fe-*` custom properties, inherited from the host element or any ancestor;
  *   each has a default here, with a dark variant.
  * - Logical properties (inline/block) so right-to-left layouts mirror themselves.
+ * - Text takes the scheme's colour from `.fe`: a part sets its own only where it differs.
  */
 export const STYLES = `
 :host {
   all: initial !important;
   display: block !important;
-  visibility: visible !important;
-  opacity: 1 !important;
   contain: content;
 }
 :host([hidden]) { display: none !important; }
 .fe {
-  --_font: var(--fe-font-family, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif);
-  --_size: var(--fe-font-size, 16px);
   --_radius: var(--fe-radius, 6px);
   --_gap: var(--fe-spacing, 16px);
 ${schemeVariables('light')}
   container-type: inline-size;
   color-scheme: light;
-  display: block;
   box-sizing: border-box;
   color: var(--_fg);
   background: var(--_bg);
-  font-family: var(--_font);
-  font-size: var(--_size);
+  font-family: var(--fe-font-family, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif);
+  font-size: var(--fe-font-size, 16px);
   line-height: 1.5;
-  text-align: start;
   padding: var(--fe-padding, 16px);
 }
 @media (prefers-color-scheme: dark) {
@@ -86,9 +83,9 @@ ${schemeVariables('dark')}
 .fe h2, .fe h3, .fe p, .fe ul, .fe fieldset, .fe legend { margin: 0; padding: 0; }
 .fe ul { list-style: none; }
 .fe-form { display: flex; flex-direction: column; gap: var(--_gap); }
-.fe-heading { font-size: 1.375em; font-weight: 650; line-height: 1.3; color: var(--_fg); }
+.fe-heading { font-size: 1.375em; font-weight: 650; line-height: 1.3; }
 .fe [data-focus]:focus { outline: none; }
-.fe [data-focus]:focus-visible { outline: 2px solid var(--_focus-ring); outline-offset: 2px; }
+.fe [data-focus]:focus-visible, .fe-link:focus-visible { outline: 2px solid var(--_focus-ring); outline-offset: 2px; }
 .fe-section { grid-column: 1 / -1; font-size: 1.125em; font-weight: 600; margin-block-start: 0.5em; }
 .fe-progress-row { display: flex; flex-direction: column; gap: 4px; color: var(--_muted); font-size: 0.875em; }
 .fe-progress-track { block-size: 6px; border-radius: 3px; background: var(--_surface); overflow: hidden; }
@@ -101,18 +98,18 @@ ${schemeVariables('dark')}
 @container (max-width: 480px) {
   .fe-question { grid-column: 1 / -1; }
 }
-.fe-label { font-weight: 600; color: var(--_fg); }
+.fe-label { font-weight: 600; }
 .fe-sublabel { font-weight: 500; font-size: 0.9375em; }
 .fe-required { color: var(--_error); }
 .fe-hint { color: var(--_muted); font-size: 0.875em; }
 .fe-error { color: var(--_error); font-size: 0.875em; font-weight: 500; }
-.fe .fe-warning { color: var(--_fg); background: var(--_surface); border-inline-start: 4px solid var(--_error); padding: 8px 12px; border-radius: var(--_radius); }
+.fe .fe-warning { background: var(--_surface); border-inline-start: 4px solid var(--_error); padding: 8px 12px; border-radius: var(--_radius); }
 .fe-input {
   font: inherit; color: var(--_fg); background: var(--_field);
   border: 1px solid var(--_border); border-radius: var(--_radius);
   padding: 8px 10px; inline-size: 100%; min-block-size: 44px; margin: 0;
 }
-.fe-language { display: flex; align-items: center; justify-content: end; gap: 8px; font-weight: 600; color: var(--_fg); }
+.fe-language { display: flex; align-items: center; justify-content: end; gap: 8px; font-weight: 600; }
 .fe-language .fe-input { inline-size: auto; font-weight: 400; }
 .fe-textarea { resize: vertical; min-block-size: 6em; }
 .fe-input[aria-invalid="true"], .fe-group[aria-invalid="true"] .fe-check { border-color: var(--_error); outline-color: var(--_error); }
@@ -140,9 +137,7 @@ ${schemeVariables('dark')}
 .fe-group[aria-invalid="true"] .fe-rate-face { border-color: var(--_error); }
 .fe-rating-ends { display: flex; justify-content: space-between; gap: 12px; color: var(--_muted); font-size: 0.875em; }
 .fe-statement-title { font-weight: 600; }
-.fe-statement-body { color: var(--_fg); }
 .fe-link { color: var(--_accent-text); text-decoration: underline; }
-.fe-link:focus-visible { outline: 2px solid var(--_focus-ring); outline-offset: 2px; }
 .fe-tabs { display: flex; flex-direction: column; gap: var(--_gap); }
 .fe-tablist { display: flex; flex-wrap: wrap; gap: 4px; border-block-end: 1px solid var(--_border); }
 .fe-tab {

@@ -1,5 +1,5 @@
 import type { AnswerError, RuleState, Tab } from '@forms-engine/schema/rules';
-import { useRef } from 'preact/hooks';
+import type { TargetedKeyboardEvent } from 'preact';
 import { useEmbed } from './context';
 import { QuestionGrid } from './question';
 
@@ -23,40 +23,34 @@ export function Tabs({
   label: string;
 }) {
   const { session } = useEmbed();
-  const list = useRef<HTMLDivElement>(null);
   const tabId = (tab: Tab) => `fe-tab-${tab.id}`;
   const panelId = (tab: Tab) => `fe-panel-${tab.id}`;
   const hasError = (tab: Tab) => tab.questions.some((question) => errors[question.code]);
+  const select = (tab: Tab) => session.dispatch({ type: 'SELECT_TAB', tabId: tab.id });
 
-  const select = (tab: Tab, focus: boolean) => {
-    session.dispatch({ type: 'SELECT_TAB', tabId: tab.id });
-    const root = list.current?.getRootNode() as ShadowRoot | Document | undefined;
-    if (focus) root?.getElementById(tabId(tab))?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent) => {
+  const onKeyDown = (event: TargetedKeyboardEvent<HTMLDivElement>) => {
+    const list = event.currentTarget;
     const at = tabs.indexOf(active);
-    const rtl = list.current ? getComputedStyle(list.current).direction === 'rtl' : false;
-    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
-    const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
-    const target =
-      event.key === forward
-        ? tabs[(at + 1) % tabs.length]
-        : event.key === backward
-          ? tabs[(at - 1 + tabs.length) % tabs.length]
-          : event.key === 'Home'
-            ? tabs[0]
-            : event.key === 'End'
-              ? tabs[tabs.length - 1]
-              : undefined;
-    if (!target) return;
+    const rtl = getComputedStyle(list).direction === 'rtl';
+    // The tab each key selects, by index: the arrows wrap around (and swap right-to-left).
+    const next = at + 1;
+    const previous = at - 1 + tabs.length;
+    const index = {
+      ArrowRight: rtl ? previous : next,
+      ArrowLeft: rtl ? next : previous,
+      Home: 0,
+      End: tabs.length - 1,
+    }[event.key];
+    if (index === undefined) return;
     event.preventDefault();
-    select(target, true);
+    select(tabs[index % tabs.length] as Tab);
+    // The tab buttons are the list's children, in the same order.
+    (list.children[index % tabs.length] as HTMLElement).focus();
   };
 
   return (
     <div class="fe-tabs">
-      <div class="fe-tablist" role="tablist" aria-label={label || undefined} ref={list} onKeyDown={onKeyDown}>
+      <div class="fe-tablist" role="tablist" aria-label={label || undefined} onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <button
             key={tab.id}
@@ -67,7 +61,7 @@ export function Tabs({
             aria-selected={tab === active ? 'true' : 'false'}
             aria-controls={panelId(tab)}
             tabIndex={tab === active ? 0 : -1}
-            onClick={() => select(tab, false)}
+            onClick={() => select(tab)}
           >
             {tab.title || tab.id}
           </button>

@@ -2,5 +2,5 @@ import type { QuestionProps } from '../field';
 import { TextInput } from './text-input';
 
 export function Email(props: QuestionProps<'EMAIL'>) {
-  return <TextInput {...props} type="email" autoComplete="email" inputMode="email" />;
+  return <TextInput {...props} type="email" />;
 }

@@ -13,7 +13,7 @@ export function LongText({ question, value, onChange, required, error, ids }: Qu
         required={required}
         aria-invalid={error ? 'true' : undefined}
         aria-describedby={describedBy(ids, false, error)}
-        onInput={(event) => onChange(event.currentTarget.value === '' ? undefined : event.currentTarget.value)}
+        onInput={(event) => onChange(event.currentTarget.value || undefined)}
       />
       <ErrorText ids={ids} error={error} />
     </>

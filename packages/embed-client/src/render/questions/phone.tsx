@@ -2,5 +2,5 @@ import type { QuestionProps } from '../field';
 import { TextInput } from './text-input';
 
 export function Phone(props: QuestionProps<'PHONE'>) {
-  return <TextInput {...props} type="tel" autoComplete="tel" inputMode="tel" />;
+  return <TextInput {...props} type="tel" />;
 }

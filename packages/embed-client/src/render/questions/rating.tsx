@@ -9,24 +9,26 @@ export function Rating({ question, value, onChange, required, error, ids }: Ques
   const { min, max, step, minLabel, maxLabel } = question.typeConfig;
   const values: number[] = [];
   for (let n = min; n <= max; n += Math.max(1, step)) values.push(n);
-  const endLabel = (n: number) => (n === min ? minLabel : n === values.at(-1) ? maxLabel : undefined);
   return (
     <Group ids={ids} prompt={question.prompt} required={required} error={error} radio>
       <div class="fe-rating">
-        {values.map((n) => (
-          <label class="fe-rate" key={n}>
-            <input
-              class="fe-rate-input"
-              type="radio"
-              name={ids.control}
-              value={n}
-              checked={value === n}
-              aria-label={endLabel(n) ? `${n}, ${endLabel(n)}` : undefined}
-              onChange={() => onChange(n)}
-            />
-            <span class="fe-rate-face">{n}</span>
-          </label>
-        ))}
+        {values.map((n) => {
+          const end = n === min ? minLabel : n === values.at(-1) ? maxLabel : undefined;
+          return (
+            <label class="fe-rate" key={n}>
+              <input
+                class="fe-rate-input"
+                type="radio"
+                name={ids.control}
+                value={n}
+                checked={value === n}
+                aria-label={end ? `${n}, ${end}` : undefined}
+                onChange={() => onChange(n)}
+              />
+              <span class="fe-rate-face">{n}</span>
+            </label>
+          );
+        })}
       </div>
       {minLabel || maxLabel ? (
         <div class="fe-rating-ends" aria-hidden="true">

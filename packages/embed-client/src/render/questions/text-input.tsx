@@ -11,13 +11,9 @@ export function TextInput({
   error,
   ids,
   type,
-  autoComplete,
-  inputMode,
-}: QuestionProps<TextLike> & {
-  type: 'text' | 'email' | 'tel' | 'url';
-  autoComplete?: string;
-  inputMode?: 'email' | 'tel' | 'url';
-}) {
+}: QuestionProps<TextLike> & { type: 'text' | 'email' | 'tel' | 'url' }) {
+  // An email, phone or web address input also names what the browser may fill in and the keyboard it shows.
+  const kind = type === 'text' ? undefined : type;
   return (
     <>
       <Label ids={ids} prompt={question.prompt} required={required} />
@@ -28,12 +24,12 @@ export function TextInput({
         type={type as 'text'}
         value={typeof value === 'string' ? value : ''}
         placeholder={question.typeConfig.placeholder}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
+        autoComplete={kind}
+        inputMode={kind}
         required={required}
         aria-invalid={error ? 'true' : undefined}
         aria-describedby={describedBy(ids, false, error)}
-        onInput={(event) => onChange(event.currentTarget.value === '' ? undefined : event.currentTarget.value)}
+        onInput={(event) => onChange(event.currentTarget.value || undefined)}
       />
       <ErrorText ids={ids} error={error} />
     </>

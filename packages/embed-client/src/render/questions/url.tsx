@@ -2,5 +2,5 @@ import type { QuestionProps } from '../field';
 import { TextInput } from './text-input';
 
 export function Url(props: QuestionProps<'URL'>) {
-  return <TextInput {...props} type="url" autoComplete="url" inputMode="url" />;
+  return <TextInput {...props} type="url" />;
 }
