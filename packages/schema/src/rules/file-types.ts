@@ -14,44 +14,84 @@ export interface FileType {
 }
 
 const OFFICE = 'application/vnd.openxmlformats-officedocument';
+const OPEN_DOCUMENT = 'application/vnd.oasis.opendocument';
 
-export const FILE_TYPES: readonly FileType[] = [
-  { contentType: 'application/pdf', extensions: ['.pdf'], name: 'PDF document' },
-  { contentType: 'image/png', extensions: ['.png'], name: 'PNG image' },
-  { contentType: 'image/jpeg', extensions: ['.jpg', '.jpeg'], name: 'JPEG image' },
-  { contentType: 'image/gif', extensions: ['.gif'], name: 'GIF image' },
-  { contentType: 'image/webp', extensions: ['.webp'], name: 'WebP image' },
-  { contentType: 'image/heic', extensions: ['.heic'], name: 'HEIC photo' },
-  { contentType: 'image/tiff', extensions: ['.tif', '.tiff'], name: 'TIFF image' },
-  { contentType: 'image/svg+xml', extensions: ['.svg'], name: 'SVG image' },
-  { contentType: 'text/plain', extensions: ['.txt'], name: 'Text file' },
-  { contentType: 'text/csv', extensions: ['.csv'], name: 'CSV table' },
-  { contentType: 'application/json', extensions: ['.json'], name: 'JSON file' },
-  { contentType: 'application/xml', extensions: ['.xml'], name: 'XML file' },
-  { contentType: 'application/rtf', extensions: ['.rtf'], name: 'Rich Text document' },
-  { contentType: 'application/msword', extensions: ['.doc'], name: 'Word 97–2003 document' },
-  { contentType: `${OFFICE}.wordprocessingml.document`, extensions: ['.docx'], name: 'Word document' },
-  { contentType: 'application/vnd.ms-excel', extensions: ['.xls'], name: 'Excel 97–2003 workbook' },
-  { contentType: `${OFFICE}.spreadsheetml.sheet`, extensions: ['.xlsx'], name: 'Excel workbook' },
-  { contentType: 'application/vnd.ms-powerpoint', extensions: ['.ppt'], name: 'PowerPoint 97–2003 presentation' },
-  { contentType: `${OFFICE}.presentationml.presentation`, extensions: ['.pptx'], name: 'PowerPoint presentation' },
-  { contentType: 'application/vnd.oasis.opendocument.text', extensions: ['.odt'], name: 'OpenDocument text' },
-  {
-    contentType: 'application/vnd.oasis.opendocument.spreadsheet',
-    extensions: ['.ods'],
-    name: 'OpenDocument spreadsheet',
-  },
-  {
-    contentType: 'application/vnd.oasis.opendocument.presentation',
-    extensions: ['.odp'],
-    name: 'OpenDocument presentation',
-  },
-  { contentType: 'application/zip', extensions: ['.zip'], name: 'ZIP archive' },
-  { contentType: 'audio/mpeg', extensions: ['.mp3'], name: 'MP3 audio' },
-  { contentType: 'audio/wav', extensions: ['.wav'], name: 'WAV audio' },
-  { contentType: 'video/mp4', extensions: ['.mp4'], name: 'MP4 video' },
-  { contentType: 'video/quicktime', extensions: ['.mov'], name: 'QuickTime video' },
-];
+/** Each known content type and its extensions, the usual one first (space-separated). */
+const EXTENSIONS = new Map([
+  ['application/pdf', '.pdf'],
+  ['image/png', '.png'],
+  ['image/jpeg', '.jpg .jpeg'],
+  ['image/gif', '.gif'],
+  ['image/webp', '.webp'],
+  ['image/heic', '.heic'],
+  ['image/tiff', '.tif .tiff'],
+  ['image/svg+xml', '.svg'],
+  ['text/plain', '.txt'],
+  ['text/csv', '.csv'],
+  ['application/json', '.json'],
+  ['application/xml', '.xml'],
+  ['application/rtf', '.rtf'],
+  ['application/msword', '.doc'],
+  [`${OFFICE}.wordprocessingml.document`, '.docx'],
+  ['application/vnd.ms-excel', '.xls'],
+  [`${OFFICE}.spreadsheetml.sheet`, '.xlsx'],
+  ['application/vnd.ms-powerpoint', '.ppt'],
+  [`${OFFICE}.presentationml.presentation`, '.pptx'],
+  [`${OPEN_DOCUMENT}.text`, '.odt'],
+  [`${OPEN_DOCUMENT}.spreadsheet`, '.ods'],
+  [`${OPEN_DOCUMENT}.presentation`, '.odp'],
+  ['application/zip', '.zip'],
+  ['audio/mpeg', '.mp3'],
+  ['audio/wav', '.wav'],
+  ['video/mp4', '.mp4'],
+  ['video/quicktime', '.mov'],
+]);
+
+/**
+ * Each known type's name, by its usual extension. Only the editor shows them: the functions the
+ * embed calls (`extensionsOf`, `extensionOf`, `contentTypeOfExtension`) read `EXTENSIONS` alone, so
+ * its bundle leaves the names out.
+ */
+const NAMES: Readonly<Record<string, string>> = {
+  '.pdf': 'PDF document',
+  '.png': 'PNG image',
+  '.jpg': 'JPEG image',
+  '.gif': 'GIF image',
+  '.webp': 'WebP image',
+  '.heic': 'HEIC photo',
+  '.tif': 'TIFF image',
+  '.svg': 'SVG image',
+  '.txt': 'Text file',
+  '.csv': 'CSV table',
+  '.json': 'JSON file',
+  '.xml': 'XML file',
+  '.rtf': 'Rich Text document',
+  '.doc': 'Word 97–2003 document',
+  '.docx': 'Word document',
+  '.xls': 'Excel 97–2003 workbook',
+  '.xlsx': 'Excel workbook',
+  '.ppt': 'PowerPoint 97–2003 presentation',
+  '.pptx': 'PowerPoint presentation',
+  '.odt': 'OpenDocument text',
+  '.ods': 'OpenDocument spreadsheet',
+  '.odp': 'OpenDocument presentation',
+  '.zip': 'ZIP archive',
+  '.mp3': 'MP3 audio',
+  '.wav': 'WAV audio',
+  '.mp4': 'MP4 video',
+  '.mov': 'QuickTime video',
+};
+
+/** Every known type with its name. Marked pure: a bundle that never reads it (the embed's) leaves it and the names out. */
+export const FILE_TYPES: readonly FileType[] = /* @__PURE__ */ knownFileTypes();
+
+function knownFileTypes(): FileType[] {
+  return [...EXTENSIONS].map(([contentType, list]) => {
+    const extensions = list.split(' ');
+    // Every type has its name (`file-types.test.ts` checks).
+    return { contentType, extensions, name: NAMES[extensions[0] as string] as string };
+  });
+}
 
 /** Wildcards a builder may write, with their names. */
 export const FILE_KINDS: Readonly<Record<string, string>> = {
@@ -61,19 +101,33 @@ export const FILE_KINDS: Readonly<Record<string, string>> = {
   'text/*': 'Any text file',
 };
 
-const BY_EXTENSION = new Map(FILE_TYPES.flatMap((type) => type.extensions.map((ext) => [ext, type] as const)));
-const BY_CONTENT_TYPE = new Map(FILE_TYPES.map((type) => [type.contentType, type] as const));
-
 /** `image/png`, `image/*`: the shape of a content type or a wildcard. */
 export const CONTENT_TYPE_PATTERN = /^[\w.+-]+\/([\w.+-]+|\*)$/;
-/** `.pdf`, `pdf`, `PDF`: what might be an extension. */
-const EXTENSION_PATTERN = /^\.?[a-z0-9]{1,10}$/i;
+
+/** The extensions of a known content type (any case), the usual one first; none for any other. */
+export const extensionsOf = (contentType: string): readonly string[] =>
+  EXTENSIONS.get(contentType.toLowerCase())?.split(' ') ?? [];
+
+/** The usual extension of a content type (`.pdf`), if it is a known one. */
+export const extensionOf = (contentType: string): string | undefined => extensionsOf(contentType)[0];
+
+/** The content type of a known extension written any way (`.PDF`, `pdf`), or undefined. */
+export function contentTypeOfExtension(entry: string): string | undefined {
+  const extension = `.${entry.trim().toLowerCase().replace(/^\./, '')}`;
+  for (const [contentType, extensions] of EXTENSIONS) {
+    if (extensions.split(' ').includes(extension)) return contentType;
+  }
+  return undefined;
+}
+
+/** The known type behind a content type, if any. */
+export const fileTypeOf = (contentType: string): FileType | undefined =>
+  FILE_TYPES.find((type) => type.contentType === contentType.toLowerCase());
 
 /** The known type of an extension written any way (`.PDF`, `pdf`), or undefined. */
 export function fileTypeOfExtension(entry: string): FileType | undefined {
-  if (!EXTENSION_PATTERN.test(entry.trim())) return undefined;
-  const bare = entry.trim().toLowerCase().replace(/^\./, '');
-  return BY_EXTENSION.get(`.${bare}`);
+  const contentType = contentTypeOfExtension(entry);
+  return contentType === undefined ? undefined : fileTypeOf(contentType);
 }
 
 /**
@@ -84,11 +138,5 @@ export function fileTypeOfExtension(entry: string): FileType | undefined {
 export function canonicalFileType(entry: string): string | undefined {
   const trimmed = entry.trim();
   if (CONTENT_TYPE_PATTERN.test(trimmed)) return trimmed.toLowerCase();
-  return fileTypeOfExtension(trimmed)?.contentType;
+  return contentTypeOfExtension(trimmed);
 }
-
-/** The known type behind a content type, if any. */
-export const fileTypeOf = (contentType: string): FileType | undefined => BY_CONTENT_TYPE.get(contentType.toLowerCase());
-
-/** The usual extension of a content type (`.pdf`), if it is a known one. */
-export const extensionOf = (contentType: string): string | undefined => fileTypeOf(contentType)?.extensions[0];

@@ -45,9 +45,6 @@ export function lookupLanguage(wanted: readonly string[], available: readonly st
   return undefined;
 }
 
-const texts = (definition: Definition, language: string, id: string): ElementTexts | undefined =>
-  definition.translations?.[language]?.[id];
-
 const pick = (translated: string | undefined, original: string) => (translated ? translated : original);
 
 function localizeConfig(question: Question, given: ElementTexts['typeConfig']): Question {
@@ -68,42 +65,6 @@ function localizeConfig(question: Question, given: ElementTexts['typeConfig']): 
   return { ...question, typeConfig: config } as Question;
 }
 
-function localizeQuestion(definition: Definition, language: string, question: Question): Question {
-  const given = texts(definition, language, question.id);
-  if (!given) return question;
-  return localizeConfig(
-    {
-      ...question,
-      prompt: pick(given.prompt, question.prompt),
-      sectionTitle: pick(given.sectionTitle, question.sectionTitle),
-    },
-    given.typeConfig,
-  );
-}
-
-function localizeTab(definition: Definition, language: string, tab: Tab): Tab {
-  return {
-    ...tab,
-    title: pick(texts(definition, language, tab.id)?.title, tab.title),
-    questions: tab.questions.map((question) => localizeQuestion(definition, language, question)),
-  };
-}
-
-function localizeStep(definition: Definition, language: string, step: Step): Step {
-  return {
-    ...step,
-    title: pick(texts(definition, language, step.id)?.title, step.title),
-    tabs: step.tabs.map((tab) => localizeTab(definition, language, tab)),
-    questions: step.questions.map((question) => localizeQuestion(definition, language, question)),
-  };
-}
-
-function localizeEnding(definition: Definition, language: string, ending: Ending): Ending {
-  const given = texts(definition, language, ending.id);
-  if (!given) return ending;
-  return { ...ending, title: pick(given.title, ending.title), body: pick(given.body, ending.body) };
-}
-
 /**
  * The definition in one language: every text that `translations[language]` has replaces the
  * default one, string by string; the rest (and every code, value and rule) is unchanged. The
@@ -113,15 +74,44 @@ function localizeEnding(definition: Definition, language: string, ending: Ending
 export function localize<D extends Definition>(definition: D, language: string): D {
   const { translations: _translations, ...rest } = definition;
   const base = definition.defaultLanguage ?? DEFAULT_LANGUAGE;
-  if (language === base || !definition.translations?.[language]) return { ...rest, defaultLanguage: base } as D;
+  const translation = definition.translations?.[language];
+  if (language === base || !translation) return { ...rest, defaultLanguage: base } as D;
+  // Each element's texts in this language, by its id.
+  const texts = (id: string): ElementTexts | undefined => translation[id];
+  const localizeQuestion = (question: Question): Question => {
+    const given = texts(question.id);
+    if (!given) return question;
+    return localizeConfig(
+      {
+        ...question,
+        prompt: pick(given.prompt, question.prompt),
+        sectionTitle: pick(given.sectionTitle, question.sectionTitle),
+      },
+      given.typeConfig,
+    );
+  };
+  const localizeTab = (tab: Tab): Tab => ({
+    ...tab,
+    title: pick(texts(tab.id)?.title, tab.title),
+    questions: tab.questions.map(localizeQuestion),
+  });
+  const localizeStep = (step: Step): Step => ({
+    ...step,
+    title: pick(texts(step.id)?.title, step.title),
+    tabs: step.tabs.map(localizeTab),
+    questions: step.questions.map(localizeQuestion),
+  });
+  const localizeEnding = (ending: Ending): Ending => {
+    const given = texts(ending.id);
+    if (!given) return ending;
+    return { ...ending, title: pick(given.title, ending.title), body: pick(given.body, ending.body) };
+  };
   return {
     ...rest,
     defaultLanguage: language,
-    steps: definition.steps.map((step) => localizeStep(definition, language, step)),
-    tabs: definition.tabs.map((tab) => localizeTab(definition, language, tab)),
-    questions: definition.questions.map((question) => localizeQuestion(definition, language, question)),
-    ...(definition.endings
-      ? { endings: definition.endings.map((ending) => localizeEnding(definition, language, ending)) }
-      : {}),
+    steps: definition.steps.map(localizeStep),
+    tabs: definition.tabs.map(localizeTab),
+    questions: definition.questions.map(localizeQuestion),
+    ...(definition.endings ? { endings: definition.endings.map(localizeEnding) } : {}),
   } as unknown as D;
 }

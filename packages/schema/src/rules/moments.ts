@@ -6,6 +6,9 @@
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})([+-])(\d{2}):(\d{2})$/;
 const TIME = /^(\d{2}):(\d{2})$/;
 
+/** Year, month (1-12), day, hours and minutes. */
+type DateTimeFields = [number, number, number, number, number];
+
 /** Minutes since midnight of a valid `HH:mm`, else undefined. */
 export function minutesOfTime(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
@@ -22,13 +25,7 @@ export function instantOfDateTime(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
   const match = DATE_TIME.exec(value);
   if (!match) return undefined;
-  const [year, month, day, hours, minutes] = [1, 2, 3, 4, 5].map((i) => Number(match[i])) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [year, month, day, hours, minutes] = [1, 2, 3, 4, 5].map((i) => Number(match[i])) as DateTimeFields;
   const [offsetHours, offsetMinutes] = [Number(match[7]), Number(match[8])];
   if (hours > 23 || minutes > 59 || offsetHours > 14 || offsetMinutes > 59) return undefined;
   const wallClock = Date.UTC(year, month - 1, day, hours, minutes);
@@ -58,10 +55,13 @@ export function dateTimeInZone(instant: number, timeZone?: string): string {
     hour: '2-digit',
     minute: '2-digit',
   }).formatToParts(instant);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
+  const fields = (['year', 'month', 'day', 'hour', 'minute'] as const).map((type) =>
+    Number(parts.find((part) => part.type === type)?.value),
+  ) as DateTimeFields;
+  const [year, month, day, hours, minutes] = fields;
+  const wall = Date.UTC(year, month - 1, day, hours, minutes);
   const offset = Math.round((wall - Math.floor(instant / 60_000) * 60_000) / 60_000);
-  return writeDateTime([part('year'), part('month'), part('day'), part('hour'), part('minute')], offset);
+  return writeDateTime(fields, offset);
 }
 
 /**
@@ -72,26 +72,26 @@ export function dateTimeInZone(instant: number, timeZone?: string): string {
 export function withLocalOffset(wallClock: string): string | undefined {
   // Checked as a calendar date and clock time first, with any offset: only the wall clock matters here.
   if (!isDateTime(`${wallClock}+00:00`)) return undefined;
-  const [year, month, day, hours, minutes] = wallClock.split(/[-T:]/).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [year, month, day, hours, minutes] = wallClock.split(/[-T:]/).map(Number) as DateTimeFields;
   return dateTimeOfLocal(new Date(year, month - 1, day, hours, minutes));
 }
 
 function dateTimeOfLocal(local: Date): string {
-  const fields = [local.getFullYear(), local.getMonth() + 1, local.getDate(), local.getHours(), local.getMinutes()];
+  const fields: DateTimeFields = [
+    local.getFullYear(),
+    local.getMonth() + 1,
+    local.getDate(),
+    local.getHours(),
+    local.getMinutes(),
+  ];
   return writeDateTime(fields, -local.getTimezoneOffset());
 }
 
 /** [year, month, day, hours, minutes] and an offset in minutes, written `YYYY-MM-DDTHH:mm±hh:mm`. */
-function writeDateTime([year, month, day, hours, minutes]: number[], offset: number): string {
+function writeDateTime([year, month, day, hours, minutes]: DateTimeFields, offset: number): string {
   const sign = offset < 0 ? '-' : '+';
   const zone = `${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
-  return `${String(year).padStart(4, '0')}-${pad(month ?? 0)}-${pad(day ?? 0)}T${pad(hours ?? 0)}:${pad(minutes ?? 0)}${zone}`;
+  return `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}T${pad(hours)}:${pad(minutes)}${zone}`;
 }
 
 /** The wall-clock part of a DATE_TIME answer (`YYYY-MM-DDTHH:mm`), as a `datetime-local` input shows it. */

@@ -1,6 +1,6 @@
 import { isEmptyAnswer } from './empty';
 import type { ConditionScalar } from './model';
-import { instantOfDateTime, minutesOfTime } from './moments';
+import { instantOfDateTime, isDateTime, minutesOfTime } from './moments';
 import type { Operator, QuestionTypeName } from './vocabulary';
 
 /** What a condition compares: the value it reads, the condition's value, and the question type. */
@@ -29,16 +29,9 @@ export function jsonEquals(a: unknown, b: unknown): boolean {
   );
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date written `YYYY-MM-DD` (no 2023-02-30). */
+/** A real calendar date written `YYYY-MM-DD` (no 2023-02-30): the date part of a valid date-time. */
 export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return typeof value === 'string' && isDateTime(`${value}T00:00+00:00`);
 }
 
 /**

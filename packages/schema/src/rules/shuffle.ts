@@ -30,14 +30,13 @@ function randomFrom(seed: number): () => number {
  * that lasts as long as the response (e.g. `${responseId}:${questionId}`).
  */
 export function shuffledOrder<T>(items: readonly T[], mode: ShuffleMode | undefined, seed: string): T[] {
+  if (mode !== 'ALL' && mode !== 'ALL_BUT_LAST') return [...items];
   const kept = mode === 'ALL_BUT_LAST' ? items.slice(-1) : [];
-  const moving = mode === 'ALL' || mode === 'ALL_BUT_LAST' ? items.slice(0, items.length - kept.length) : [...items];
-  if (mode === 'ALL' || mode === 'ALL_BUT_LAST') {
-    const random = randomFrom(hash(seed));
-    for (let i = moving.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [moving[i], moving[j]] = [moving[j] as T, moving[i] as T];
-    }
+  const moving = items.slice(0, items.length - kept.length);
+  const random = randomFrom(hash(seed));
+  for (let i = moving.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [moving[i], moving[j]] = [moving[j] as T, moving[i] as T];
   }
   return [...moving, ...kept];
 }

@@ -1,9 +1,9 @@
 import { COUNTRY_CODE_LIST } from './countries';
 import { isEmptyAnswer } from './empty';
 import { isAcceptedType, isEmail, isPhone, isWebUrl } from './formats';
-import type { Answers, ChoiceListOptions, Definition, Question, QuestionOf } from './model';
+import type { Answers, Choice, ChoiceListOptions, Definition, Question, TypeConfigs } from './model';
 import { instantOfDateTime, minutesOfTime } from './moments';
-import { compareOrdered, isIsoDate } from './operators';
+import { isIsoDate } from './operators';
 import { type RuleContext, resolveRules } from './resolve';
 import { ADDRESS_FIELDS, type AddressField } from './vocabulary';
 import { findScreen, type Layout } from './walk';
@@ -56,22 +56,55 @@ export interface AnswerError {
 export const REQUIRED_ADDRESS_FIELDS: readonly AddressField[] = ['line1', 'city', 'country'];
 
 const COUNTRIES = new Set(COUNTRY_CODE_LIST);
-const isStepOf = (value: number, base: number, step: number) => {
-  const steps = (value - base) / step;
-  return Math.abs(steps - Math.round(steps)) < 1e-9;
-};
 const codePoints = (value: string) => [...value].length;
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-type Check<T extends Question['type']> = (answer: unknown, question: QuestionOf<T>) => AnswerError | undefined;
+type Check<T extends Question['type']> = (answer: unknown, config: TypeConfigs[T]) => AnswerError | undefined;
 
-const text: Check<'SHORT_TEXT' | 'LONG_TEXT'> = (answer, { typeConfig: { minLength, maxLength } }) => {
-  if (typeof answer !== 'string') return { code: 'INVALID' };
-  const length = codePoints(answer);
-  if (minLength !== undefined && length < minLength) return { code: 'TOO_SHORT', limit: minLength };
-  if (maxLength !== undefined && length > maxLength) return { code: 'TOO_LONG', limit: maxLength };
+type Bound = number | string | undefined;
+/** Numbers and counts are their own bounds. */
+const asWritten = <B extends Bound>(bound: B) => bound;
+
+/**
+ * The bound an answer (a length, a number, a count, a date, an instant, a time) crosses: under `min`
+ * or over `max`, each bound read the way the answer is (one that does not read bounds nothing). The
+ * error's limit is the bound as the question writes it.
+ */
+function outOfBounds<V extends number | string, B extends Bound>(
+  value: V,
+  min: B,
+  max: B,
+  [under, over]: readonly [AnswerErrorCode, AnswerErrorCode],
+  read: (bound: B) => V | undefined,
+): AnswerError | undefined {
+  const [low, high] = [read(min), read(max)];
+  if (low !== undefined && value < low) return { code: under, limit: min };
+  if (high !== undefined && value > high) return { code: over, limit: max };
   return undefined;
+}
+
+const SIZE = ['TOO_SMALL', 'TOO_LARGE'] as const;
+const TIMING = ['TOO_EARLY', 'TOO_LATE'] as const;
+
+/** Off the grid of `step` counted from `base` (a rounding error of the division aside). */
+function offStep(value: number, base: number, step: number | undefined): AnswerError | undefined {
+  if (step === undefined) return undefined;
+  const steps = (value - base) / step;
+  return Math.abs(steps - Math.round(steps)) < 1e-9 ? undefined : { code: 'STEP_MISMATCH', limit: step };
+}
+
+const isChoice = (choices: readonly Choice[], value: unknown) => choices.some((choice) => choice.value === value);
+
+/** Several choices: a list without repeats, each one of `choices`. */
+function distinctChoices(values: unknown, choices: readonly Choice[]): AnswerError | undefined {
+  if (!Array.isArray(values) || new Set(values).size !== values.length) return { code: 'INVALID' };
+  return values.every((value) => isChoice(choices, value)) ? undefined : { code: 'UNKNOWN_CHOICE' };
+}
+
+const text: Check<'SHORT_TEXT' | 'LONG_TEXT'> = (answer, { minLength, maxLength }) => {
+  if (typeof answer !== 'string') return { code: 'INVALID' };
+  return outOfBounds(codePoints(answer), minLength, maxLength, ['TOO_SHORT', 'TOO_LONG'], asWritten);
 };
 
 const contact =
@@ -81,19 +114,15 @@ const contact =
     return test(answer.trim()) ? undefined : { code };
   };
 
-const number: Check<'NUMBER'> = (answer, { typeConfig: { min, max, step } }) => {
+const number: Check<'NUMBER'> = (answer, { min, max, step }) => {
   if (typeof answer !== 'number' || !Number.isFinite(answer)) return { code: 'INVALID' };
-  if (min !== undefined && answer < min) return { code: 'TOO_SMALL', limit: min };
-  if (max !== undefined && answer > max) return { code: 'TOO_LARGE', limit: max };
-  if (step !== undefined && !isStepOf(answer, min ?? 0, step)) return { code: 'STEP_MISMATCH', limit: step };
-  return undefined;
+  return outOfBounds(answer, min, max, SIZE, asWritten) ?? offStep(answer, min ?? 0, step);
 };
 
-const date: Check<'DATE'> = (answer, { typeConfig: { min, max } }) => {
+/** A date compares as written (`YYYY-MM-DD`); a bound that is no date bounds nothing. */
+const date: Check<'DATE'> = (answer, { min, max }) => {
   if (!isIsoDate(answer)) return { code: 'INVALID_DATE' };
-  if (min !== undefined && (compareOrdered(answer, min) ?? 0) < 0) return { code: 'TOO_EARLY', limit: min };
-  if (max !== undefined && (compareOrdered(answer, max) ?? 0) > 0) return { code: 'TOO_LATE', limit: max };
-  return undefined;
+  return outOfBounds(answer, min, max, TIMING, (bound) => (isIsoDate(bound) ? bound : undefined));
 };
 
 /** `{ other: "text" }`: Other chosen (only where the question offers it). */
@@ -103,37 +132,38 @@ const isOther = (item: unknown, options: ChoiceListOptions): item is { other: st
   Object.keys(item).length === 1 &&
   typeof item.other === 'string';
 
-const oneChoice: Check<'SINGLE_CHOICE' | 'DROPDOWN'> = (answer, { typeConfig }) => {
-  if (isOther(answer, typeConfig)) return undefined;
+const oneChoice: Check<'SINGLE_CHOICE' | 'DROPDOWN'> = (answer, config) => {
+  if (isOther(answer, config)) return undefined;
   if (typeof answer !== 'string') return { code: 'INVALID' };
-  return typeConfig.choices.some((choice) => choice.value === answer) ? undefined : { code: 'UNKNOWN_CHOICE' };
+  return isChoice(config.choices, answer) ? undefined : { code: 'UNKNOWN_CHOICE' };
 };
 
-const manyChoices: Check<'MULTI_CHOICE'> = (answer, { typeConfig }) => {
-  const { choices, minSelected, maxSelected } = typeConfig;
+const manyChoices: Check<'MULTI_CHOICE'> = (answer, config) => {
   if (!Array.isArray(answer)) return { code: 'INVALID' };
-  const others = answer.filter((item) => isOther(item, typeConfig));
+  const others = answer.filter((item) => isOther(item, config));
   const values = answer.filter((item) => typeof item === 'string');
   if (others.length > 1 || others.length + values.length !== answer.length) return { code: 'INVALID' };
-  if (new Set(values).size !== values.length) return { code: 'INVALID' };
-  if (!values.every((value) => choices.some((choice) => choice.value === value))) return { code: 'UNKNOWN_CHOICE' };
-  if (minSelected !== undefined && answer.length < minSelected) return { code: 'TOO_FEW_SELECTED', limit: minSelected };
-  if (maxSelected !== undefined && answer.length > maxSelected)
-    return { code: 'TOO_MANY_SELECTED', limit: maxSelected };
-  return undefined;
+  return (
+    distinctChoices(values, config.choices) ??
+    outOfBounds(
+      answer.length,
+      config.minSelected,
+      config.maxSelected,
+      ['TOO_FEW_SELECTED', 'TOO_MANY_SELECTED'],
+      asWritten,
+    )
+  );
 };
 
 const boolean: Check<'YES_NO' | 'CONSENT'> = (answer) =>
   typeof answer === 'boolean' ? undefined : { code: 'INVALID' };
 
-const rating: Check<'RATING'> = (answer, { typeConfig: { min, max, step } }) => {
+const rating: Check<'RATING'> = (answer, { min, max, step }) => {
   if (typeof answer !== 'number' || !Number.isInteger(answer)) return { code: 'INVALID' };
-  if (answer < min) return { code: 'TOO_SMALL', limit: min };
-  if (answer > max) return { code: 'TOO_LARGE', limit: max };
-  return isStepOf(answer, min, step) ? undefined : { code: 'STEP_MISMATCH', limit: step };
+  return outOfBounds(answer, min, max, SIZE, asWritten) ?? offStep(answer, min, step);
 };
 
-const files: Check<'FILE_UPLOAD'> = (answer, { typeConfig: { maxFiles, acceptedContentTypes } }) => {
+const files: Check<'FILE_UPLOAD'> = (answer, { maxFiles, acceptedContentTypes }) => {
   const isReference = (item: unknown) =>
     isPlainObject(item) && typeof item.fileId === 'string' && typeof item.contentType === 'string';
   if (!Array.isArray(answer) || !answer.every(isReference)) return { code: 'INVALID' };
@@ -142,7 +172,7 @@ const files: Check<'FILE_UPLOAD'> = (answer, { typeConfig: { maxFiles, acceptedC
   return refused ? { code: 'FILE_TYPE_NOT_ACCEPTED', limit: String(refused.fileName ?? '') } : undefined;
 };
 
-const address: Check<'ADDRESS'> = (answer, { typeConfig: { allowedCountries } }) => {
+const address: Check<'ADDRESS'> = (answer, { allowedCountries }) => {
   if (!isPlainObject(answer)) return { code: 'INVALID' };
   if (
     !Object.entries(answer).every(
@@ -161,53 +191,42 @@ const address: Check<'ADDRESS'> = (answer, { typeConfig: { allowedCountries } })
   return undefined;
 };
 
-const matrix: Check<'MATRIX'> = (answer, { typeConfig: { rows, columns, multiple } }) => {
+/** Each answered row a known one, its cell one known column ("" for none) or, when `multiple`, a list of them. */
+const matrix: Check<'MATRIX'> = (answer, { rows, columns, multiple }) => {
   if (!isPlainObject(answer)) return { code: 'INVALID' };
-  const isColumn = (value: unknown) => typeof value === 'string' && columns.some((column) => column.value === value);
   for (const [row, cell] of Object.entries(answer)) {
-    if (!rows.some((known) => known.value === row)) return { code: 'UNKNOWN_CHOICE' };
+    if (!isChoice(rows, row)) return { code: 'UNKNOWN_CHOICE' };
     if (multiple) {
-      if (!Array.isArray(cell) || new Set(cell).size !== cell.length) return { code: 'INVALID' };
-      if (!cell.every(isColumn)) return { code: 'UNKNOWN_CHOICE' };
+      const error = distinctChoices(cell, columns);
+      if (error) return error;
     } else if (typeof cell !== 'string') return { code: 'INVALID' };
-    else if (cell !== '' && !isColumn(cell)) return { code: 'UNKNOWN_CHOICE' };
+    else if (cell !== '' && !isChoice(columns, cell)) return { code: 'UNKNOWN_CHOICE' };
   }
   return undefined;
 };
 
-const ranking: Check<'RANKING'> = (answer, { typeConfig: { choices, rankCount } }) => {
+const ranking: Check<'RANKING'> = (answer, { choices, rankCount }) => {
   if (!Array.isArray(answer) || !answer.every((item) => typeof item === 'string')) return { code: 'INVALID' };
-  if (new Set(answer).size !== answer.length) return { code: 'INVALID' };
-  if (!answer.every((value) => choices.some((choice) => choice.value === value))) return { code: 'UNKNOWN_CHOICE' };
+  const error = distinctChoices(answer, choices);
+  if (error) return error;
   const wanted = Math.min(rankCount ?? choices.length, choices.length);
   if (answer.length < wanted) return { code: 'TOO_FEW_RANKED', limit: wanted };
   return answer.length > wanted ? { code: 'INVALID' } : undefined;
 };
 
-const nps: Check<'NPS'> = (answer) => {
-  if (typeof answer !== 'number' || !Number.isInteger(answer)) return { code: 'INVALID' };
-  if (answer < 0) return { code: 'TOO_SMALL', limit: 0 };
-  return answer > 10 ? { code: 'TOO_LARGE', limit: 10 } : undefined;
-};
-
-const dateTime: Check<'DATE_TIME'> = (answer, { typeConfig: { min, max } }) => {
+const dateTime: Check<'DATE_TIME'> = (answer, { min, max }) => {
   const instant = instantOfDateTime(answer);
   if (instant === undefined) return { code: 'INVALID_DATE_TIME' };
-  if (min !== undefined && instant < (instantOfDateTime(min) ?? instant)) return { code: 'TOO_EARLY', limit: min };
-  if (max !== undefined && instant > (instantOfDateTime(max) ?? instant)) return { code: 'TOO_LATE', limit: max };
-  return undefined;
+  return outOfBounds(instant, min, max, TIMING, instantOfDateTime);
 };
 
-const time: Check<'TIME'> = (answer, { typeConfig: { min, max, stepMinutes } }) => {
+/** The step is counted from the earliest time, or from midnight. */
+const time: Check<'TIME'> = (answer, { min, max, stepMinutes }) => {
   const minutes = minutesOfTime(answer);
   if (minutes === undefined) return { code: 'INVALID_TIME' };
-  const [earliest, latest] = [minutesOfTime(min), minutesOfTime(max)];
-  if (min !== undefined && earliest !== undefined && minutes < earliest) return { code: 'TOO_EARLY', limit: min };
-  if (max !== undefined && latest !== undefined && minutes > latest) return { code: 'TOO_LATE', limit: max };
-  if (stepMinutes !== undefined && !isStepOf(minutes, earliest ?? 0, stepMinutes)) {
-    return { code: 'STEP_MISMATCH', limit: stepMinutes };
-  }
-  return undefined;
+  return (
+    outOfBounds(minutes, min, max, TIMING, minutesOfTime) ?? offStep(minutes, minutesOfTime(min) ?? 0, stepMinutes)
+  );
 };
 
 const CHECKS: { [T in Question['type']]: Check<T> } = {
@@ -229,7 +248,8 @@ const CHECKS: { [T in Question['type']]: Check<T> } = {
   STATEMENT: () => undefined,
   MATRIX: matrix,
   RANKING: ranking,
-  NPS: nps,
+  // A rating from 0 to 10.
+  NPS: (answer) => rating(answer, { min: 0, max: 10, step: 1 }),
   DATE_TIME: dateTime,
   TIME: time,
 };
@@ -260,7 +280,7 @@ export function validateAnswer(question: Question, answer: unknown, required: bo
   if (required && isOtherLeftEmpty(question, answer)) return { code: 'OTHER_EMPTY' };
   if (isEmptyAnswer(answer, question.type)) return required ? { code: 'REQUIRED' } : undefined;
   const check = CHECKS[question.type] as Check<Question['type']>;
-  return check(answer, question) ?? (required ? unansweredRows(question, answer) : undefined);
+  return check(answer, question.typeConfig) ?? (required ? unansweredRows(question, answer) : undefined);
 }
 
 /**
