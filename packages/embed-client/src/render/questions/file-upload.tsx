@@ -1,8 +1,8 @@
 import {
+  contentTypeOfExtension,
   extensionOf,
+  extensionsOf,
   type FileReference,
-  fileTypeOf,
-  fileTypeOfExtension,
   isAcceptedType,
 } from '@forms-engine/schema/rules';
 import type { ComponentChild } from 'preact';
@@ -33,7 +33,7 @@ interface Upload {
 export function acceptAttribute(types: readonly string[] | undefined): string | undefined {
   if (!types || types.length === 0) return undefined;
   const expressible = types.every((type) => !type.endsWith('/*') || /^(audio|image|video)\/\*$/.test(type));
-  return expressible ? types.flatMap((type) => [type, ...(fileTypeOf(type)?.extensions ?? [])]).join(',') : undefined;
+  return expressible ? types.flatMap((type) => [type, ...extensionsOf(type)]).join(',') : undefined;
 }
 
 /**
@@ -52,7 +52,7 @@ function typeName(type: string, labels: Labels): string {
 /** A file's type as the browser says, or by its known extension when the system gave none. */
 function typeOfFile(file: File): string {
   const extension = /\.[^.]+$/.exec(file.name)?.[0];
-  return file.type || (extension && fileTypeOfExtension(extension)?.contentType) || 'application/octet-stream';
+  return file.type || (extension && contentTypeOfExtension(extension)) || 'application/octet-stream';
 }
 
 const filesOf = (value: unknown): FileReference[] => (Array.isArray(value) ? (value as FileReference[]) : []);
