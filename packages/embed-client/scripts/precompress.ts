@@ -1,5 +1,4 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { gzipAsync } from '@gfx/zopfli';
 
 /** The name of a file's gzip copy, beside it: what the server sends to a client that takes gzip. */
 export const gzipCopyOf = (path: string) => `${path}.gz`;
@@ -11,6 +10,9 @@ export const gzipCopyOf = (path: string) => `${path}.gz`;
  * server sends it as it is (`apps/server/src/http/embed-script-route.ts`); Brotli it still makes itself.
  */
 export async function writeGzipCopies(paths: readonly string[]): Promise<void> {
+  // Loaded here, not at the top: on load it hooks the process's unhandled rejections, which only
+  // the build, a process of its own, can afford (the size tests import `gzipCopyOf`).
+  const { gzipAsync } = await import('@gfx/zopfli');
   await Promise.all(
     paths.map(async (path) =>
       writeFile(gzipCopyOf(path), await gzipAsync(await readFile(path), { numiterations: 15 })),
