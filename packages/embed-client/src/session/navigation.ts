@@ -17,7 +17,7 @@ export function enterForm(
   state: SessionState,
   questionnaire: LoadedQuestionnaire,
   answers: Answers,
-  saved: { stepId?: string | undefined; tabId?: string | undefined } | undefined,
+  saved?: { stepId?: string | undefined; tabId?: string | undefined },
 ): Transition {
   const stepId = startingScreen(questionnaire.definition, { ...ruleContext(state), answers }, saved?.stepId);
   const tabId = saved && saved.stepId === stepId ? (saved.tabId ?? null) : null;
