@@ -102,11 +102,7 @@ function resolveTarget(target: HTMLElement | string): HTMLElement {
 
 function adoptStyles(shadow: ShadowRoot): () => void {
   // A constructed stylesheet works under a Content-Security-Policy without 'unsafe-inline'.
-  if (
-    'adoptedStyleSheets' in shadow &&
-    typeof CSSStyleSheet === 'function' &&
-    'replaceSync' in CSSStyleSheet.prototype
-  ) {
+  if (shadow.adoptedStyleSheets && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(STYLES);
     shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet];

@@ -1,4 +1,4 @@
-import { FormsEngineError } from '../client/problem';
+import { clientProblem, FormsEngineError } from '../client/problem';
 import type { PublicClient } from '../client/public-client';
 import type { Problem } from '../client/types';
 import {
@@ -39,9 +39,7 @@ export interface Session {
 }
 
 const problemOf = (error: unknown): Problem =>
-  error instanceof FormsEngineError
-    ? error.problem
-    : { type: 'about:blank', title: 'Error', status: 0, code: 'UNEXPECTED_RESPONSE', detail: String(error) };
+  error instanceof FormsEngineError ? error.problem : clientProblem('UNEXPECTED_RESPONSE', String(error));
 
 export function createSession(options: SessionOptions): Session {
   const { client, publicId, store } = options;
