@@ -29,7 +29,7 @@ export function schemeOf(value: string | null | undefined): ColorScheme | null {
  * light page's embed dark.
  */
 export function hostScheme(element: Element): ColorScheme {
-  const computed = (of: Element) => getComputedStyle(of).getPropertyValue('color-scheme');
+  const computed = (of: Element) => getComputedStyle(of).colorScheme;
   return (
     schemeOf(computed(element)) ??
     schemeOf(computed(document.documentElement)) ??

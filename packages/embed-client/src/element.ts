@@ -4,10 +4,19 @@ import { type EmbedInstance, type MountOptions, renderEmbed } from './mount';
 /** The custom element's tag name. */
 export const ELEMENT_NAME = 'forms-engine-questionnaire';
 
-/** What restarts the embed when it changes (a different questionnaire or respondent). */
-const SESSION_ATTRIBUTES = ['base-url', 'public-id', 'external-ref'];
-/** What a new response starts with, and where completion may lead: a change restarts too (a stored response resumes). */
-const START_ATTRIBUTES = ['hidden-fields', 'hidden-from-url', 'prefill', 'allow-redirect'];
+/**
+ * What restarts the embed when it changes: a different questionnaire or respondent (the first three), and
+ * what a new response starts with and where completion may lead (a stored response resumes).
+ */
+const RESTART_ATTRIBUTES = [
+  'base-url',
+  'public-id',
+  'external-ref',
+  'hidden-fields',
+  'hidden-from-url',
+  'prefill',
+  'allow-redirect',
+];
 /** What changes without a restart; each may also be written with a `data-` prefix. */
 const LOOK_ATTRIBUTES = ['color-scheme', 'accent-color', 'language'];
 
@@ -48,10 +57,9 @@ export function defineFormsEngineElement(name: string = ELEMENT_NAME, defaults: 
 
   class FormsEngineQuestionnaire extends HTMLElement {
     static observedAttributes = [
-      ...SESSION_ATTRIBUTES,
+      ...RESTART_ATTRIBUTES,
       ...LOOK_ATTRIBUTES,
       ...LOOK_ATTRIBUTES.map((attribute) => `data-${attribute}`),
-      ...START_ATTRIBUTES,
       'max-file-size-mb',
     ];
     #handle: EmbedInstance | undefined;
@@ -93,10 +101,8 @@ export function defineFormsEngineElement(name: string = ELEMENT_NAME, defaults: 
     }
 
     #settle() {
-      const [baseUrl, publicId, externalRef] = SESSION_ATTRIBUTES.map((attribute) => this.getAttribute(attribute));
-      const [hiddenFields, hiddenFromUrl, prefill, allowRedirect] = START_ATTRIBUTES.map((attribute) =>
-        this.getAttribute(attribute),
-      );
+      const [baseUrl, publicId, externalRef, hiddenFields, hiddenFromUrl, prefill, allowRedirect] =
+        RESTART_ATTRIBUTES.map((attribute) => this.getAttribute(attribute));
       const flag = (value: string | null | undefined, fallback: boolean | undefined) =>
         value == null ? fallback : isOn(value);
       const start = {

@@ -26,13 +26,10 @@ const script = document.currentScript as HTMLScriptElement | null;
 const dataset = script?.dataset ?? {};
 // `isOn` of element.ts, written again: importing it would bundle element.ts here.
 const on = (value: string | undefined) => value != null && value !== 'false';
+// Every `data-*` goes: `start` takes only what it knows.
 const defaults: ElementDefaults = {
-  colorScheme: dataset.colorScheme as ElementDefaults['colorScheme'],
-  accentColor: dataset.accentColor,
-  language: dataset.language,
-  hiddenFields: dataset.hiddenFields,
+  ...dataset,
   hiddenFromUrl: on(dataset.hiddenFromUrl),
-  prefill: dataset.prefill,
   allowRedirect: on(dataset.allowRedirect),
 };
 

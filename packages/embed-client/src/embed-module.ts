@@ -14,9 +14,14 @@ export interface EmbedApi {
 
 /** Registers `<forms-engine-questionnaire>` with the script tag's `data-*` defaults; returns `mount` with them. */
 export function start(defaults: ElementDefaults): EmbedApi {
-  const { hiddenFields, prefill, ...look } = defaults;
+  // Only what it names: a loader passes the script tag's every `data-*`.
+  const { colorScheme, accentColor, language, hiddenFields, hiddenFromUrl, prefill, allowRedirect } = defaults;
   const mountDefaults: Partial<MountOptions> = {
-    ...(look as Partial<MountOptions>),
+    colorScheme: colorScheme as MountOptions['colorScheme'],
+    accentColor,
+    language,
+    hiddenFromUrl,
+    allowRedirect,
     hidden: parseQuery(hiddenFields) as Record<string, string>,
     prefill: parseQuery(prefill),
   };

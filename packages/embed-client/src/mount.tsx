@@ -91,14 +91,8 @@ export interface EmbedInstance extends EmbedHandle {
 /** The server's default `UPLOAD_MAX_FILE_SIZE_MB`. */
 const DEFAULT_MAX_FILE_SIZE_MB = 10;
 
-const CALLBACKS = {
-  ready: 'onReady',
-  responseCreated: 'onResponseCreated',
-  stepChange: 'onStepChange',
-  save: 'onSave',
-  complete: 'onComplete',
-  error: 'onError',
-} as const;
+/** The option called for an event: `onReady` for `ready`, `onResponseCreated` for `responseCreated`. */
+const callbackOf = (name: EmittedEvent['name']) => `on${name[0]?.toUpperCase()}${name.slice(1)}` as const;
 
 function resolveTarget(target: HTMLElement | string): HTMLElement {
   const element = typeof target === 'string' ? document.querySelector<HTMLElement>(target) : target;
@@ -108,11 +102,7 @@ function resolveTarget(target: HTMLElement | string): HTMLElement {
 
 function adoptStyles(shadow: ShadowRoot): () => void {
   // A constructed stylesheet works under a Content-Security-Policy without 'unsafe-inline'.
-  if (
-    'adoptedStyleSheets' in shadow &&
-    typeof CSSStyleSheet === 'function' &&
-    'replaceSync' in CSSStyleSheet.prototype
-  ) {
+  if (shadow.adoptedStyleSheets && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(STYLES);
     shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet];
@@ -146,11 +136,9 @@ function wantedLanguages(host: HTMLElement, named: string | undefined): readonly
  * uses a fresh child of the target as host; the custom element is its own host.
  */
 export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options: MountOptions): EmbedInstance {
-  if (!options || typeof options.baseUrl !== 'string' || !options.baseUrl) {
-    throw new TypeError('Forms Engine: mount() needs options.baseUrl');
-  }
-  if (typeof options.publicId !== 'string' || !options.publicId) {
-    throw new TypeError('Forms Engine: mount() needs options.publicId');
+  for (const required of ['baseUrl', 'publicId'] as const) {
+    const value = options?.[required];
+    if (typeof value !== 'string' || !value) throw new TypeError(`Forms Engine: mount() needs options.${required}`);
   }
   const externalRef = options.externalRef?.trim() || undefined;
   const named = options.language?.trim() || undefined;
@@ -163,7 +151,9 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
     const endsHere = event.name === 'complete' || (event.name === 'error' && event.detail.code === 'QUOTA_FULL');
     const redirectUrl = endsHere ? redirectOf(state, shownIn(context, state)) : undefined;
     if (redirectUrl && event.name === 'complete') event.detail = { ...event.detail, redirectUrl };
-    const callback = options[CALLBACKS[event.name]] as ((detail: unknown) => void) | undefined;
+    const callback = options[callbackOf(event.name) as `on${Capitalize<EmittedEvent['name']>}`] as
+      | ((detail: unknown) => void)
+      | undefined;
     try {
       callback?.(event.detail);
     } catch (error) {
@@ -194,9 +184,12 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
   const container = document.createElement('div');
   container.className = 'fe';
   container.dir = directionOf(host);
+  // An empty value removes a property (CSSOM): one call sets or clears it.
+  const setProperty = (property: string, value: string | undefined) =>
+    container.style.setProperty(property, value || '');
   const theme = options.theme ?? {};
   for (const [property, value] of Object.entries(theme)) {
-    if (property.startsWith('--fe-')) container.style.setProperty(property, value);
+    if (property.startsWith('--fe-')) setProperty(property, value);
   }
   shadow.append(container);
 
@@ -204,10 +197,6 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
   const schemeSource = host === eventTarget ? (host.parentElement ?? host) : eventTarget;
   let look: Look = options;
   let measuredKey = '';
-  const setProperty = (property: string, value: string | undefined) => {
-    if (value) container.style.setProperty(property, value);
-    else container.style.removeProperty(property);
-  };
   const applyLook = () => {
     const chosen = look.colorScheme;
     container.dataset.scheme = chosen === 'light' || chosen === 'dark' ? chosen : hostScheme(schemeSource);
@@ -278,11 +267,10 @@ export function renderEmbed(host: HTMLElement, eventTarget: HTMLElement, options
       container.remove();
       removeStyles();
     },
-    reset() {
-      if (!destroyed) session.reset();
-    },
+    // After destroy() the stopped session takes no event: reset and setLanguage change nothing.
+    reset: session.reset,
     setLanguage(language) {
-      if (!destroyed) session.dispatch({ type: 'SET_LANGUAGE', language });
+      session.dispatch({ type: 'SET_LANGUAGE', language });
     },
     restyle(next) {
       look = next;

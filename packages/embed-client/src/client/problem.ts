@@ -3,9 +3,10 @@ import type { ClientErrorCode, Problem } from './types';
 /** The one error every client operation rejects with: a problem body from the server, or one made here. */
 export class FormsEngineError extends Error {
   override readonly name = 'FormsEngineError';
-  readonly problem: Problem;
+  // Declared only: the constructor sets them (no field initialisers to emit).
+  declare readonly problem: Problem;
   /** How long the server asked to wait before trying again (its `Retry-After`), in milliseconds. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
 
   constructor(problem: Problem, options?: { cause?: unknown; retryAfterMs?: number | undefined }) {
     super(`${problem.code}: ${problem.detail || problem.title}`, options);

@@ -92,8 +92,11 @@ export function createPublicClient(options: PublicClientOptions): PublicClient {
     return `${baseUrl}/public/v1${path}${search ? `?${search}` : ''}`;
   };
 
-  /** Sends a request; resolves with the parsed body of a 2xx answer (undefined when empty). */
-  async function send(call: Call): Promise<unknown> {
+  /** Sends a request (through `fetch`, by default the client's); resolves with the parsed body of a 2xx answer (undefined when empty). */
+  async function send(
+    call: Call,
+    fetch: (url: string, init: RequestInit) => Promise<Response> = doFetch,
+  ): Promise<unknown> {
     // Only Content-Type is ever set: the server's CORS preflight admits no other header we would need.
     const init: RequestInit = { method: call.method, signal: call.signal ?? null, credentials: 'omit' };
     if (call.json !== undefined) {
@@ -105,7 +108,7 @@ export function createPublicClient(options: PublicClientOptions): PublicClient {
     }
     let response: Response;
     try {
-      response = await doFetch(urlOf(call.path, call.query), init);
+      response = await fetch(urlOf(call.path, call.query), init);
     } catch (error) {
       if (call.signal?.aborted) throw new FormsEngineError(clientProblem('ABORTED', 'The request was aborted'));
       throw new FormsEngineError(clientProblem('NETWORK_ERROR', 'The server could not be reached'), { cause: error });
@@ -160,17 +163,19 @@ export function createPublicClient(options: PublicClientOptions): PublicClient {
       await send({ method: 'POST', path: `/responses/${segment(responseId)}/complete`, json, signal });
     },
     uploadFile: async (responseId, questionCode, file, uploadOptions = {}) => {
+      const { onProgress, signal } = uploadOptions;
       const form = new FormData();
       const fileName = uploadOptions.fileName ?? (file as File).name ?? 'file';
       form.append('file', file, fileName);
       const path = `/responses/${segment(responseId)}/files`;
-      const query = { questionCode };
       // XMLHttpRequest reports upload progress; fetch does not. A custom fetch is always honoured. The
       // XMLHttpRequest path is loaded when first used: only the file upload (a chunk of its own) takes it.
-      const body =
-        uploadOptions.onProgress && !customFetch && typeof XMLHttpRequest !== 'undefined'
-          ? await (await import('./upload-progress')).uploadWithProgress(urlOf(path, query), form, uploadOptions)
-          : await send({ method: 'POST', path, query, form, signal: uploadOptions.signal });
+      const body = await send(
+        { method: 'POST', path, query: { questionCode }, form, signal },
+        onProgress && !customFetch && typeof XMLHttpRequest !== 'undefined'
+          ? (await import('./upload-progress')).uploadWithProgress(onProgress)
+          : doFetch,
+      );
       if (!isObject(body))
         throw new FormsEngineError(clientProblem('UNEXPECTED_RESPONSE', `POST ${path}: no file reference`));
       return body as FileReference;

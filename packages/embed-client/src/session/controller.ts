@@ -1,4 +1,4 @@
-import { FormsEngineError } from '../client/problem';
+import { clientProblem, FormsEngineError } from '../client/problem';
 import type { PublicClient } from '../client/public-client';
 import type { Problem } from '../client/types';
 import {
@@ -39,9 +39,7 @@ export interface Session {
 }
 
 const problemOf = (error: unknown): Problem =>
-  error instanceof FormsEngineError
-    ? error.problem
-    : { type: 'about:blank', title: 'Error', status: 0, code: 'UNEXPECTED_RESPONSE', detail: String(error) };
+  error instanceof FormsEngineError ? error.problem : clientProblem('UNEXPECTED_RESPONSE', String(error));
 
 export function createSession(options: SessionOptions): Session {
   const { client, publicId, store } = options;
@@ -62,12 +60,13 @@ export function createSession(options: SessionOptions): Session {
   };
 
   const request = <T>(
-    work: (signal: AbortSignal) => Promise<T>,
+    // `abortable`: the request options that cancel it on a reset or stop.
+    work: (abortable: { signal: AbortSignal }) => Promise<T>,
     done: (value: T) => SessionEvent,
     failed: (p: Problem, retryAfterMs: number | undefined) => SessionEvent,
   ) => {
     const mine = generation;
-    work(controller.signal).then(
+    work({ signal: controller.signal }).then(
       (value) => mine === generation && dispatch(done(value)),
       (error: unknown) =>
         mine === generation &&
@@ -76,41 +75,41 @@ export function createSession(options: SessionOptions): Session {
   };
 
   function run(effect: Effect) {
-    const signal = (s: AbortSignal) => ({ signal: s });
     switch (effect.type) {
       case 'load-live':
         return request(
-          (s) => client.getLive(publicId, signal(s)),
+          (abortable) => client.getLive(publicId, abortable),
           (live) => ({ type: 'LIVE_LOADED', live }),
           (problem) => ({ type: 'LOAD_FAILED', request: 'live', problem }),
         );
       case 'load-ref-status':
         return request(
-          (s) => client.getRefStatus(publicId, effect.ref, signal(s)),
+          (abortable) => client.getRefStatus(publicId, effect.ref, abortable),
           (result) => ({ type: 'REF_STATUS_LOADED', status: result.status }),
           (problem) => ({ type: 'LOAD_FAILED', request: 'ref-status', problem }),
         );
       case 'rehydrate':
         return request(
-          (s) => client.getResponse(effect.responseId, signal(s)),
+          (abortable) => client.getResponse(effect.responseId, abortable),
           (rehydration) => ({ type: 'REHYDRATED', rehydration }),
           (problem) => ({ type: 'LOAD_FAILED', request: 'rehydrate', problem }),
         );
       case 'create':
         return request(
-          (s) => client.createResponse(publicId, effect.body, signal(s)),
+          (abortable) => client.createResponse(publicId, effect.body, abortable),
           (result) => ({ type: 'CREATED', responseId: result.responseId }),
           (problem, retryAfterMs) => ({ type: 'REQUEST_FAILED', request: 'create', problem, retryAfterMs }),
         );
       case 'patch':
         return request(
-          (s) => client.patchResponse(effect.responseId, effect.body, { signal: s, keepalive: effect.keepalive }),
+          (abortable) =>
+            client.patchResponse(effect.responseId, effect.body, { ...abortable, keepalive: effect.keepalive }),
           () => ({ type: 'SAVED' }),
           (problem, retryAfterMs) => ({ type: 'REQUEST_FAILED', request: 'patch', problem, retryAfterMs }),
         );
       case 'complete':
         return request(
-          (s) => client.completeResponse(effect.responseId, { endingId: effect.endingId }, signal(s)),
+          (abortable) => client.completeResponse(effect.responseId, { endingId: effect.endingId }, abortable),
           () => ({ type: 'COMPLETED' }),
           (problem, retryAfterMs) => ({ type: 'REQUEST_FAILED', request: 'complete', problem, retryAfterMs }),
         );

@@ -11,6 +11,7 @@ import {
   type Effect,
   emit,
   endingOf,
+  type LoadedQuestionnaire,
   restartState,
   ruleContext,
   type SessionEvent,
@@ -23,18 +24,38 @@ import {
 export { patchBody } from './saving';
 export * from './state';
 
+/** The problems whose code is the reason shown as it is; any other is a network fault or an error. */
+const REASONS_AS_SENT: readonly string[] = [
+  'ORIGIN_NOT_ALLOWED',
+  'NOT_PUBLISHED',
+  'NOT_FOUND',
+  'EXTERNAL_REF_REQUIRED',
+];
+
 /** Why the questionnaire cannot be shown, from the problem that stopped loading it. */
 function unavailableReason(problem: Problem): UnavailableReason {
-  switch (problem.code) {
-    case 'ORIGIN_NOT_ALLOWED':
-    case 'NOT_PUBLISHED':
-    case 'NOT_FOUND':
-    case 'EXTERNAL_REF_REQUIRED':
-      return problem.code;
-    default:
-      return isTransient(problem) ? 'NETWORK' : 'ERROR';
-  }
+  if (REASONS_AS_SENT.includes(problem.code)) return problem.code as UnavailableReason;
+  return isTransient(problem) ? 'NETWORK' : 'ERROR';
 }
+
+/** A transition with `effects` run before its own. */
+const preceded = (effects: Effect[], { state, effects: own }: Transition): Transition => ({
+  state,
+  effects: [...effects, ...own],
+});
+
+/** Forms only move (Next, Back, Submit) while shown and not completing. */
+const canMove = (state: SessionState): state is SessionState & { questionnaire: LoadedQuestionnaire } =>
+  state.phase === 'form' && !!state.questionnaire && state.submit.status !== 'pending';
+
+/**
+ * The questionnaire is known and a response may start: a closed one says why before anything is
+ * asked, any other opens on its first screen with the host's prefill.
+ */
+const arrive = (state: SessionState, questionnaire: LoadedQuestionnaire): Transition =>
+  state.closed
+    ? closeOnArrival(state, state.closed)
+    : enterForm(state, questionnaire, startingValues(questionnaire.definition, state.given).answers);
 
 /**
  * The respondent session as a pure state machine: `transition(state, event)` returns the next
@@ -60,7 +81,7 @@ export function transition(state: SessionState, event: SessionEvent): Transition
       const language = chooseLanguage(event.live.definition, state.wanted);
       const questionnaire = loadedIn(event.live, language);
       const { submissionPolicy } = questionnaire;
-      const { hidden, answers, warnings } = startingValues(questionnaire.definition, state.given);
+      const { hidden, warnings } = startingValues(questionnaire.definition, state.given);
       // Scheduled, closed or full: said before anything is asked. With a reference under one response per
       // reference, once its status is known (already submitted comes first, as the server checks it first);
       // without one, before "needs a personal link" (a link would not open it either).
@@ -69,15 +90,10 @@ export function transition(state: SessionState, event: SessionEvent): Transition
       if (submissionPolicy === 'ONE_PER_REF' && state.externalRef) {
         return { state: loaded, effects: [...warned, { type: 'load-ref-status', ref: state.externalRef }] };
       }
-      if (loaded.closed) {
-        const closed = closeOnArrival(loaded, loaded.closed);
-        return { ...closed, effects: [...warned, ...closed.effects] };
-      }
-      if (submissionPolicy === 'ONE_PER_REF') {
+      if (submissionPolicy === 'ONE_PER_REF' && !loaded.closed) {
         return none({ ...loaded, phase: 'unavailable', unavailable: 'EXTERNAL_REF_REQUIRED' });
       }
-      const entered = enterForm(loaded, questionnaire, answers, undefined);
-      return { ...entered, effects: [...warned, ...entered.effects] };
+      return preceded(warned, arrive(loaded, questionnaire));
     }
 
     case 'REF_STATUS_LOADED': {
@@ -86,9 +102,7 @@ export function transition(state: SessionState, event: SessionEvent): Transition
         const detail = { versionNumber: state.questionnaire.versionNumber, status: 'ALREADY_SUBMITTED' as const };
         return { state: { ...state, phase: 'already-submitted' }, effects: [emit({ name: 'ready', detail })] };
       }
-      if (state.closed) return closeOnArrival(state, state.closed);
-      const { answers } = startingValues(state.questionnaire.definition, state.given);
-      return enterForm(state, state.questionnaire, answers, undefined);
+      return arrive(state, state.questionnaire);
     }
 
     case 'REHYDRATED': {
@@ -162,7 +176,7 @@ export function transition(state: SessionState, event: SessionEvent): Transition
     }
 
     case 'NEXT': {
-      if (state.phase !== 'form' || !state.questionnaire || state.submit.status === 'pending') return none();
+      if (!canMove(state)) return none();
       const view = screenView(state);
       const errors = validateScreen(state.questionnaire.definition, state.answers, view.current.id, ruleContext(state));
       if (Object.keys(errors).length > 0) return failValidation(state, errors);
@@ -171,14 +185,13 @@ export function transition(state: SessionState, event: SessionEvent): Transition
     }
 
     case 'BACK': {
-      if (state.phase !== 'form' || !state.questionnaire || state.submit.status === 'pending') return none();
+      if (!canMove(state)) return none();
       const previous = screenView(state).previous;
       return previous ? goTo(state, previous.id, false) : none();
     }
 
     case 'SUBMIT':
-      if (state.phase !== 'form' || !state.questionnaire || state.submit.status === 'pending') return none();
-      return submitScreens(state);
+      return canMove(state) ? submitScreens(state) : none();
 
     case 'ENSURE_RESPONSE':
       return state.phase === 'form' ? startCreate(state) : none();
@@ -189,9 +202,7 @@ export function transition(state: SessionState, event: SessionEvent): Transition
         { type: 'remember', responseId: event.responseId },
         emit({ name: 'responseCreated', detail: { responseId: event.responseId } }),
       ];
-      if (!state.save.wanted) return { state: created, effects };
-      const saved = requestSave(created, true);
-      return { state: saved.state, effects: [...effects, ...saved.effects] };
+      return state.save.wanted ? preceded(effects, requestSave(created, true)) : { state: created, effects };
     }
 
     case 'SAVED': {
@@ -204,10 +215,7 @@ export function transition(state: SessionState, event: SessionEvent): Transition
         { type: 'keep-screen', responseId, body: null },
         emit({ name: 'save', detail: { responseId } }),
       ];
-      if (settled.save.wanted) {
-        const again = requestSave(settled, true);
-        return { state: again.state, effects: [...effects, ...again.effects] };
-      }
+      if (settled.save.wanted) return preceded(effects, requestSave(settled, true));
       if (settled.submit.status === 'pending') effects.push(completeEffect(settled));
       return { state: settled, effects };
     }

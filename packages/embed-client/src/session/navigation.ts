@@ -17,7 +17,7 @@ export function enterForm(
   state: SessionState,
   questionnaire: LoadedQuestionnaire,
   answers: Answers,
-  saved: { stepId?: string | undefined; tabId?: string | undefined } | undefined,
+  saved?: { stepId?: string | undefined; tabId?: string | undefined },
 ): Transition {
   const stepId = startingScreen(questionnaire.definition, { ...ruleContext(state), answers }, saved?.stepId);
   const tabId = saved && saved.stepId === stepId ? (saved.tabId ?? null) : null;
@@ -29,12 +29,11 @@ export function enterForm(
   };
 }
 
-/** The tab holding the first error, so a failed Next opens it. */
+/** The tab holding the first error, so a failed Next opens it (the form is shown: its questionnaire is known). */
 function tabOfFirstError(state: SessionState, errors: Record<string, AnswerError>): string | null {
   const first = Object.keys(errors)[0];
-  if (first === undefined || !state.questionnaire) return state.tabId;
-  const place = questionPlaces(state.questionnaire.definition).find((p) => p.question.code === first);
-  return place?.tab?.id ?? state.tabId;
+  const { definition } = state.questionnaire as LoadedQuestionnaire;
+  return questionPlaces(definition).find((p) => p.question.code === first)?.tab?.id ?? state.tabId;
 }
 
 export function failValidation(state: SessionState, errors: Record<string, AnswerError>): Transition {

@@ -31,51 +31,48 @@ export function storageKey(publicId: string, externalRef: string | undefined): s
 
 export function sessionStore(publicId: string, externalRef: string | undefined): ResponseIdStore {
   const key = storageKey(publicId, externalRef);
-  const storage = (): Storage | undefined => {
-    try {
-      return globalThis.sessionStorage;
-    } catch {
-      return undefined;
-    }
-  };
   const screenKey = `${key}:screen`;
   const seedKey = `${key}:seed`;
   let seed: string | undefined;
-  const attempt = <T>(work: () => T, otherwise: T): T => {
+  /**
+   * Every use of the storage goes through here: reaching it can throw (a sandboxed frame), it can be
+   * missing (Node), and writes can be refused; each failure gives `otherwise`.
+   */
+  const attempt = <T>(work: (storage: Storage) => T, otherwise: T): T => {
     try {
-      return work();
+      return work(globalThis.sessionStorage);
     } catch {
       return otherwise; // not resuming is the only consequence
     }
   };
   return {
-    read: () => attempt(() => storage()?.getItem(key) ?? null, null),
+    read: () => attempt((storage) => storage.getItem(key), null),
     write(responseId) {
-      attempt(() => {
+      attempt((storage) => {
         if (responseId) {
-          storage()?.setItem(key, responseId);
-          if (seed) storage()?.setItem(seedKey, seed);
+          storage.setItem(key, responseId);
+          if (seed) storage.setItem(seedKey, seed);
         } else {
-          storage()?.removeItem(key);
-          storage()?.removeItem(screenKey);
-          storage()?.removeItem(seedKey);
+          storage.removeItem(key);
+          storage.removeItem(screenKey);
+          storage.removeItem(seedKey);
         }
       }, undefined);
     },
     readScreen(responseId) {
-      return attempt(() => {
-        const kept = JSON.parse(storage()?.getItem(screenKey) ?? 'null') as KeptScreen | null;
+      return attempt((storage) => {
+        const kept = JSON.parse(storage.getItem(screenKey) ?? 'null') as KeptScreen | null;
         return kept?.responseId === responseId ? kept.body : null;
       }, null);
     },
     seed() {
-      seed ??= attempt(() => storage()?.getItem(seedKey), null) ?? Math.random().toString(36).slice(2);
+      seed ??= attempt((storage) => storage.getItem(seedKey), null) ?? Math.random().toString(36).slice(2);
       return seed;
     },
     writeScreen(responseId, body) {
-      attempt(() => {
-        if (body) storage()?.setItem(screenKey, JSON.stringify({ responseId, body } satisfies KeptScreen));
-        else storage()?.removeItem(screenKey);
+      attempt((storage) => {
+        if (body) storage.setItem(screenKey, JSON.stringify({ responseId, body } satisfies KeptScreen));
+        else storage.removeItem(screenKey);
       }, undefined);
     },
   };
