@@ -220,7 +220,7 @@ export default defineConfig([
     format: ['iife'],
     minify: true,
     sourcemap: false,
-    onSuccess: () => writeGzipCopies(['dist/embed.global.js']),
+    onSuccess: () => writeGzipCopies(['embed.global.js']),
   },
   {
     // What the script tag imports, split as the npm build is (the server serves this folder beside embed.js).
@@ -243,11 +243,12 @@ export default defineConfig([
     // JavaScript than esbuild's minifier. Not for the npm build: a site's bundler minifies it again, and
     // esbuild over terser's output measured larger than over the plain one.
     // esbuild names what the chunks share (terser cannot rename a module's exports): `export{b as a,…}`
-    // rather than `export{…as COUNTRY_CODE_LIST,…}`, and the same in every import of them. Measured:
-    // 0.35 KB gzip of all the script tag's JavaScript.
+    // rather than `export{…as COUNTRY_CODE_LIST,…}`, and the same in every import of them (measured:
+    // 0.35 KB gzip of all the script tag's JavaScript); its syntax minifying before terser's, 0.07 KB more.
     esbuildOptions: (options) => {
       classicJsx(options);
       options.minifyIdentifiers = true;
+      options.minifySyntax = true;
     },
     minify: 'terser',
     terserOptions: {
@@ -259,7 +260,7 @@ export default defineConfig([
     sourcemap: false,
     onSuccess: async () => {
       const names = (await readdir('dist/script')).filter((name) => name.endsWith('.js'));
-      await writeGzipCopies(names.map((name) => `dist/script/${name}`));
+      await writeGzipCopies(names.map((name) => `script/${name}`));
     },
   },
 ]);

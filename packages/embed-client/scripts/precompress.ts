@@ -1,21 +1,30 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-/** The name of a file's gzip copy, beside it: what the server sends to a client that takes gzip. */
-export const gzipCopyOf = (path: string) => `${path}.gz`;
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /**
- * Writes each built file's gzip copy, made with zopfli: gzip's own format, which every client reads,
- * about 3% smaller than zlib's best level (issue 25's budget is all the script tag's JavaScript in 40 KB
- * gzip), for a hundred times zlib's time, which a build can spend once and a request could not. The
- * server sends it as it is (`apps/server/src/http/embed-script-route.ts`); Brotli it still makes itself.
+ * Where the build keeps the gzip copy of `dist/<name>`: `dist/gzip/<name>.gz`, outside the folder whose
+ * files the server serves by name. The server reads it from there (`apps/server/src/http/embed-script-route.ts`).
  */
-export async function writeGzipCopies(paths: readonly string[]): Promise<void> {
+export const gzipCopyOf = (name: string) => join(DIST, 'gzip', `${name}.gz`);
+
+/**
+ * Writes the gzip copies of these files of `dist/`, made with zopfli: gzip's own format, which every
+ * client reads, about 3% smaller than zlib's best level (issue 25's budget is all the script tag's
+ * JavaScript in 40 KB gzip), for a hundred times zlib's time, which a build can spend once and a
+ * request could not. The server sends them as they are; Brotli it still makes itself.
+ */
+export async function writeGzipCopies(names: readonly string[]): Promise<void> {
   // Loaded here, not at the top: on load it hooks the process's unhandled rejections, which only
   // the build, a process of its own, can afford (the size tests import `gzipCopyOf`).
   const { gzipAsync } = await import('@gfx/zopfli');
   await Promise.all(
-    paths.map(async (path) =>
-      writeFile(gzipCopyOf(path), await gzipAsync(await readFile(path), { numiterations: 15 })),
-    ),
+    names.map(async (name) => {
+      const copy = await gzipAsync(await readFile(join(DIST, name)), { numiterations: 15 });
+      await mkdir(dirname(gzipCopyOf(name)), { recursive: true });
+      await writeFile(gzipCopyOf(name), copy);
+    }),
   );
 }

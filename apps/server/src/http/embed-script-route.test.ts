@@ -13,11 +13,11 @@ describe("the embed's built files and their gzip copies", () => {
   });
   afterAll(() => rm(folder, { recursive: true, force: true }));
 
-  it('sends the copy the build wrote beside the file, byte for byte', async () => {
+  it('sends the copy the build made of the file, byte for byte', async () => {
     const copy = gzipSync(code, { level: 1 }); // any gzip that unzips to the file
     await writeFile(join(folder, 'fresh.js'), code);
     await writeFile(join(folder, 'fresh.js.gz'), copy);
-    const body = await readBuiltFile(join(folder, 'fresh.js'));
+    const body = await readBuiltFile(join(folder, 'fresh.js'), join(folder, 'fresh.js.gz'));
     expect((await body.coded('gzip')).equals(copy)).toBe(true);
   });
 
@@ -28,7 +28,7 @@ describe("the embed's built files and their gzip copies", () => {
     await writeFile(join(folder, 'broken.js.gz'), Buffer.from('not gzip'));
     await writeFile(join(folder, 'alone.js'), code);
     for (const name of ['stale.js', 'broken.js', 'alone.js']) {
-      const body = await readBuiltFile(join(folder, name));
+      const body = await readBuiltFile(join(folder, name), join(folder, `${name}.gz`));
       expect([name, gunzipSync(await body.coded('gzip')).equals(code)]).toEqual([name, true]);
     }
   });

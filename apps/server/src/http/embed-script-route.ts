@@ -28,17 +28,19 @@ const HASHED = /-[A-Z0-9]{8}\.m?js$/;
 const CONTENT_TYPE = 'text/javascript; charset=utf-8';
 
 /**
- * A built file and its gzip copy, when the build wrote one beside it (`<file>.gz`, made with zopfli:
- * issue 25's budget is what is sent). A copy that does not unzip to the file (left by an older build)
- * is ignored: the server then makes its own.
+ * A built file and its gzip copy, when the build made one (`gzipCopy`: made with zopfli, since issue 25's
+ * budget is what is sent). A copy that does not unzip to the file (left by an older build) is ignored:
+ * the server then makes its own.
  */
-export async function readBuiltFile(path: string): Promise<PrecompressedBody> {
+export async function readBuiltFile(path: string, gzipCopy: string): Promise<PrecompressedBody> {
   const body = await readFile(path);
   const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
-  const gzipCopy = await readFile(`${path}.gz`).catch(() => undefined);
-  const matches = gzipCopy && unzipsTo(gzipCopy, body);
-  return new PrecompressedBody(body, etag, matches ? { gzip: gzipCopy } : {});
+  const copy = await readFile(gzipCopy).catch(() => undefined);
+  return new PrecompressedBody(body, etag, copy && unzipsTo(copy, body) ? { gzip: copy } : {});
 }
+
+/** Where embed-client's build keeps the gzip copy of `dist/<name>` (its `scripts/precompress.ts`). */
+const gzipCopyOf = (name: string) => join(dirname(loaderPath()), 'gzip', `${name}.gz`);
 
 function unzipsTo(gzipped: Buffer, body: Buffer): boolean {
   try {
@@ -54,7 +56,7 @@ const loaderPath = () => createRequire(import.meta.url).resolve('@forms-engine/e
 /** The built script-tag loader, read once (and compressed once per coding). */
 async function loadScript(): Promise<PrecompressedBody | undefined> {
   try {
-    return await readBuiltFile(loaderPath());
+    return await readBuiltFile(loaderPath(), gzipCopyOf('embed.global.js'));
   } catch {
     return undefined; // not built (`pnpm build` builds it)
   }
@@ -70,7 +72,11 @@ async function loadFiles(): Promise<Map<string, PrecompressedBody> | undefined> 
     const names = (await readdir(folder)).filter((name) => /^[\w-]+\.m?js$/.test(name));
     if (names.length === 0) return undefined;
     return new Map(
-      await Promise.all(names.map(async (name) => [name, await readBuiltFile(join(folder, name))] as const)),
+      await Promise.all(
+        names.map(
+          async (name) => [name, await readBuiltFile(join(folder, name), gzipCopyOf(`script/${name}`))] as const,
+        ),
+      ),
     );
   } catch {
     return undefined;

@@ -38,7 +38,8 @@ export class PrecompressedBody {
     made: Partial<Record<StoredCoding, Buffer>> = {},
   ) {
     this.etags = { br: codedEtag(etag, 'br'), gzip: codedEtag(etag, 'gzip') };
-    for (const [coding, bytes] of Object.entries(made)) this.codings.set(coding as StoredCoding, Promise.resolve(bytes));
+    for (const [coding, bytes] of Object.entries(made))
+      this.codings.set(coding as StoredCoding, Promise.resolve(bytes));
   }
 
   /** The ETag of the body in this coding (the identity one for none). */
