@@ -81,11 +81,11 @@ export async function measureBundleSizes(): Promise<BundleSizes> {
 
 /** The loader and every file of `dist/script/`, each with the gzip copy the build made of it. */
 async function scriptTagEverything(): Promise<{ bytes: Buffer; gzipCopy: Buffer }[]> {
-  const dist = fileURLToPath(new URL('dist/', `file://${PACKAGE_DIR}`));
-  const names = (await readdir(`${dist}script`)).filter((name) => name.endsWith('.js'));
+  const dist = new URL('dist/', `file://${PACKAGE_DIR}`);
+  const names = (await readdir(new URL('script/', dist))).filter((name) => name.endsWith('.js'));
   return Promise.all(
     ['embed.global.js', ...names.map((name) => `script/${name}`)].map(async (name) => ({
-      bytes: await readFile(`${dist}${name}`),
+      bytes: await readFile(new URL(name, dist)),
       gzipCopy: await readFile(gzipCopyOf(name)),
     })),
   );

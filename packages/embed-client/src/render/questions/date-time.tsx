@@ -1,4 +1,4 @@
-import { describedBy, ErrorText, type FieldIds, Label, type QuestionProps } from '../field';
+import { describedBy, ErrorText, Label, type QuestionProps } from '../field';
 import { instantOfDateTime, wallClockOf, withLocalOffset } from './on-demand-rules';
 
 /**
@@ -14,17 +14,11 @@ const localLimit = (limit: string | undefined) => {
 
 /** The browser's own date-time or time input, with the question's label and error. */
 function ClockInput({
-  prompt,
-  required,
-  error,
-  ids,
+  field: { question, required, error, ids },
   onInput,
   ...input
 }: {
-  prompt: string;
-  required: boolean;
-  error: QuestionProps['error'];
-  ids: FieldIds;
+  field: QuestionProps<'DATE_TIME' | 'TIME'>;
   type: 'datetime-local' | 'time';
   value: string;
   min: string | undefined;
@@ -34,7 +28,7 @@ function ClockInput({
 }) {
   return (
     <>
-      <Label ids={ids} prompt={prompt} required={required} />
+      <Label ids={ids} prompt={question.prompt} required={required} />
       <input
         {...input}
         class="fe-input fe-date"
@@ -54,13 +48,11 @@ function ClockInput({
  * chosen with the offset of the respondent's time zone at that moment (summer time included);
  * limits and errors are written the respondent's way (`format` in `labels.ts`).
  */
-export function DateTime({ question, value, onChange, required, error, ids }: QuestionProps<'DATE_TIME'>) {
+export function DateTime(props: QuestionProps<'DATE_TIME'>) {
+  const { question, value, onChange } = props;
   return (
     <ClockInput
-      prompt={question.prompt}
-      required={required}
-      error={error}
-      ids={ids}
+      field={props}
       type="datetime-local"
       value={typeof value === 'string' ? wallClockOf(value) : ''}
       min={localLimit(question.typeConfig.min)}
@@ -71,20 +63,17 @@ export function DateTime({ question, value, onChange, required, error, ids }: Qu
 }
 
 /** A time of day (`HH:mm`): the browser's `time` input, its step in seconds from `stepMinutes`. */
-export function Time({ question, value, onChange, required, error, ids }: QuestionProps<'TIME'>) {
-  const { min, max, stepMinutes } = question.typeConfig;
+export function Time(props: QuestionProps<'TIME'>) {
+  const { min, max, stepMinutes } = props.question.typeConfig;
   return (
     <ClockInput
-      prompt={question.prompt}
-      required={required}
-      error={error}
-      ids={ids}
+      field={props}
       type="time"
-      value={typeof value === 'string' ? value : ''}
+      value={typeof props.value === 'string' ? props.value : ''}
       min={min}
       max={max}
       step={stepMinutes ? stepMinutes * 60 : undefined}
-      onInput={(time) => onChange(time.slice(0, 5) || undefined)}
+      onInput={(time) => props.onChange(time.slice(0, 5) || undefined)}
     />
   );
 }
